@@ -1,0 +1,1 @@
+//! Variant rules and move generation. Filled in by the rules-engine work.
