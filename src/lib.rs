@@ -2,4 +2,6 @@
 
 pub mod board;
 pub mod pdn;
+pub mod pipeline;
+pub mod replay;
 pub mod rules;

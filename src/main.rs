@@ -1,1 +1,33 @@
-fn main() {}
+//! The `pdnkit` command: parse the arguments, run the subcommand, map the outcome to an exit
+//! code. Everything else lives in the library (`pdnkit::...`) or in `cli/`.
+
+mod cli;
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let args = cli::Cli::parse();
+    match cli::run(args) {
+        Ok(status) => status.exit_code(),
+        Err(err) if is_broken_pipe(&err) => {
+            // The reader of our output went away (`pdnkit ... | head`): that is how pipelines
+            // end, not a failure, so exit quietly with success as other Unix tools do.
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("pdnkit: {err:#}");
+            ExitCode::from(cli::EXIT_FAILURE)
+        }
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,0 +1,88 @@
+//! Command-line layer (binary only): argument definitions, one file per subcommand, and the
+//! shared input/output policy. No domain logic lives here.
+
+mod output;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Exit code: no game has an error.
+pub const EXIT_CLEAN: u8 = 0;
+/// Exit code: some game has an error-severity finding (invalid game, capture fault).
+pub const EXIT_FINDINGS: u8 = 1;
+/// Exit code: pdnkit itself failed (I/O, usage).
+pub const EXIT_FAILURE: u8 = 2;
+
+const EXAMPLES: &str = "\
+Examples:
+  pdnkit convert --to pdn fixtures/pdn/ok/international/sample.pdn
+  pdnkit convert --to pdn archive.pdn.gz --output clean.pdn
+  cat games.pdn | pdnkit convert --to pdn -
+
+Exit codes: 0 clean, 1 findings (invalid games, capture faults), 2 failure (I/O, usage).";
+
+/// Read, validate, convert and analyse PDN draughts archives.
+#[derive(Parser, Debug)]
+#[command(name = "pdnkit", version, about, after_help = EXAMPLES)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every subcommand understands.
+#[derive(clap::Args, Debug, Clone)]
+pub struct GlobalArgs {
+    /// Print no progress and no summary on stderr (diagnostics still go to stderr).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+    /// Worker threads (default: all cores; 1 runs inline without threads).
+    #[arg(short, long, global = true, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Output format of the subcommand's report (each subcommand documents its default).
+    #[arg(long, global = true, value_enum)]
+    pub format: Option<Format>,
+}
+
+/// Report formats.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Human-readable text.
+    Text,
+    /// JSON Lines: one object per line.
+    Json,
+    /// CSV with a header row.
+    Csv,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {}
+
+/// What a run found, mapped to the documented exit codes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Status {
+    /// Some game had an error-severity finding.
+    pub findings: bool,
+    /// Some input or output failed (already reported on stderr).
+    pub failed: bool,
+}
+
+impl Status {
+    /// 2 when anything failed, else 1 when anything was found, else 0.
+    pub fn exit_code(self) -> ExitCode {
+        ExitCode::from(if self.failed {
+            EXIT_FAILURE
+        } else if self.findings {
+            EXIT_FINDINGS
+        } else {
+            EXIT_CLEAN
+        })
+    }
+}
+
+/// Runs the chosen subcommand.
+pub fn run(cli: Cli) -> anyhow::Result<Status> {
+    match cli.command {}
+}

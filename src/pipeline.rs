@@ -1,0 +1,248 @@
+//! An ordered parallel map for streams of games: one reader, `jobs` workers, one consumer.
+//!
+//! ```text
+//! input iterator ──batches──▶ bounded queue ──▶ N workers ──▶ reorder by batch number ──▶ consume
+//! ```
+//!
+//! The consumer sees results in input order, so output is byte-identical for every `jobs`
+//! value; `jobs == 1` runs inline without threads. Each worker owns a state value (for example
+//! statistics) that is returned at the end for the caller to merge, so no lock is held while
+//! work runs. Memory is bounded: at most `max_batches_in_flight` batches exist between the
+//! reader and the consumer, however long the input is.
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+/// How the work is spread.
+#[derive(Debug, Clone, Copy)]
+pub struct Pipeline {
+    /// Worker threads; 1 means inline, no threads.
+    pub jobs: usize,
+    /// Items per batch: large enough to amortise channel traffic, small enough to keep
+    /// memory low and workers balanced.
+    pub batch_size: usize,
+    /// Upper bound on batches read but not yet consumed.
+    pub max_batches_in_flight: usize,
+}
+
+impl Pipeline {
+    /// A pipeline with `jobs` workers (0 = all cores) and default batching.
+    pub fn new(jobs: usize) -> Pipeline {
+        let jobs = if jobs == 0 {
+            thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            jobs
+        };
+        Pipeline {
+            jobs,
+            batch_size: 64,
+            max_batches_in_flight: 4 * jobs,
+        }
+    }
+
+    /// Maps `work` over `input` and hands each result to `consume` in input order.
+    ///
+    /// `init` makes one state per worker; the states are returned when the input is exhausted
+    /// or when `consume` breaks (the error it breaks with is returned instead).
+    pub fn run<T, R, S, E>(
+        &self,
+        input: impl Iterator<Item = T> + Send,
+        init: impl Fn() -> S + Sync,
+        work: impl Fn(&mut S, T) -> R + Sync,
+        mut consume: impl FnMut(R) -> ControlFlow<E>,
+    ) -> Result<Vec<S>, E>
+    where
+        T: Send,
+        R: Send,
+        S: Send,
+        E: Send,
+    {
+        if self.jobs <= 1 {
+            let mut state = init();
+            for item in input {
+                if let ControlFlow::Break(e) = consume(work(&mut state, item)) {
+                    return Err(e);
+                }
+            }
+            return Ok(vec![state]);
+        }
+        self.run_threaded(input, &init, &work, &mut consume)
+    }
+
+    fn run_threaded<T, R, S, E>(
+        &self,
+        input: impl Iterator<Item = T> + Send,
+        init: &(impl Fn() -> S + Sync),
+        work: &(impl Fn(&mut S, T) -> R + Sync),
+        consume: &mut impl FnMut(R) -> ControlFlow<E>,
+    ) -> Result<Vec<S>, E>
+    where
+        T: Send,
+        R: Send,
+        S: Send,
+    {
+        let in_flight = self.max_batches_in_flight.max(1);
+        // Tickets bound the batches between reader and consumer: the reader takes one per
+        // batch, the consumer returns it once that batch has been consumed in order.
+        let (ticket_tx, ticket_rx) = mpsc::sync_channel::<()>(in_flight);
+        for _ in 0..in_flight {
+            ticket_tx.send(()).expect("ticket channel has room");
+        }
+        let (batch_tx, batch_rx) = mpsc::sync_channel::<(u64, Vec<T>)>(in_flight);
+        let batch_rx = Arc::new(Mutex::new(batch_rx));
+        let (result_tx, result_rx) = mpsc::sync_channel::<(u64, Vec<R>)>(in_flight);
+        let batch_size = self.batch_size.max(1);
+
+        thread::scope(|scope| {
+            scope.spawn(move || read_batches(input, batch_size, &ticket_rx, &batch_tx));
+            let workers: Vec<_> = (0..self.jobs)
+                .map(|_| {
+                    let batch_rx = Arc::clone(&batch_rx);
+                    let result_tx = result_tx.clone();
+                    scope.spawn(move || work_batches(init(), work, &batch_rx, &result_tx))
+                })
+                .collect();
+            drop(result_tx);
+            let outcome = consume_in_order(&result_rx, &ticket_tx, consume);
+            // Dropping the receivers unblocks reader and workers if the consumer stopped early.
+            drop(result_rx);
+            drop(ticket_tx);
+            let states = workers
+                .into_iter()
+                .map(|w| w.join().expect("pipeline worker panicked"))
+                .collect();
+            outcome.map(|()| states)
+        })
+    }
+}
+
+fn read_batches<T>(
+    input: impl Iterator<Item = T>,
+    batch_size: usize,
+    tickets: &Receiver<()>,
+    batches: &SyncSender<(u64, Vec<T>)>,
+) {
+    let mut input = input.peekable();
+    let mut seq = 0u64;
+    while input.peek().is_some() {
+        if tickets.recv().is_err() {
+            return; // consumer stopped
+        }
+        let batch: Vec<T> = input.by_ref().take(batch_size).collect();
+        if batches.send((seq, batch)).is_err() {
+            return;
+        }
+        seq += 1;
+    }
+}
+
+fn work_batches<T, R, S>(
+    mut state: S,
+    work: &impl Fn(&mut S, T) -> R,
+    batches: &Mutex<Receiver<(u64, Vec<T>)>>,
+    results: &SyncSender<(u64, Vec<R>)>,
+) -> S {
+    loop {
+        let next = batches.lock().expect("batch queue lock").recv();
+        let Ok((seq, batch)) = next else {
+            return state;
+        };
+        let out = batch.into_iter().map(|t| work(&mut state, t)).collect();
+        if results.send((seq, out)).is_err() {
+            return state;
+        }
+    }
+}
+
+fn consume_in_order<R, E>(
+    results: &Receiver<(u64, Vec<R>)>,
+    tickets: &SyncSender<()>,
+    consume: &mut impl FnMut(R) -> ControlFlow<E>,
+) -> Result<(), E> {
+    let mut waiting: BTreeMap<u64, Vec<R>> = BTreeMap::new();
+    let mut next = 0u64;
+    for (seq, batch) in results {
+        waiting.insert(seq, batch);
+        while let Some(batch) = waiting.remove(&next) {
+            for r in batch {
+                if let ControlFlow::Break(e) = consume(r) {
+                    return Err(e);
+                }
+            }
+            next += 1;
+            // The reader may have finished already; a closed ticket channel is fine.
+            let _ = tickets.try_send(());
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn collect(jobs: usize, n: u64) -> (Vec<u64>, u64) {
+        let mut p = Pipeline::new(jobs);
+        p.batch_size = 7;
+        p.max_batches_in_flight = 3;
+        let mut out = Vec::new();
+        let states = p
+            .run(
+                0..n,
+                || 0u64,
+                |sum, x| {
+                    *sum += x;
+                    x * x
+                },
+                |r| {
+                    out.push(r);
+                    ControlFlow::<()>::Continue(())
+                },
+            )
+            .unwrap();
+        (out, states.into_iter().sum())
+    }
+
+    #[test]
+    fn output_order_and_merged_state_do_not_depend_on_jobs() {
+        let expected: Vec<u64> = (0..1000).map(|x| x * x).collect();
+        for jobs in [1, 2, 3, 8] {
+            let (out, sum) = collect(jobs, 1000);
+            assert_eq!(out, expected, "jobs={jobs}");
+            assert_eq!(sum, 999 * 1000 / 2, "jobs={jobs}");
+        }
+    }
+
+    #[test]
+    fn consumer_can_stop_early_without_deadlock() {
+        for jobs in [1, 4] {
+            let mut seen = 0;
+            let r = Pipeline::new(jobs).run(
+                0..1_000_000u64,
+                || (),
+                |_, x| x,
+                |x| {
+                    seen += 1;
+                    if x == 500 {
+                        ControlFlow::Break("stop")
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                },
+            );
+            assert_eq!(r.unwrap_err(), "stop");
+            assert_eq!(seen, 501);
+        }
+    }
+
+    #[test]
+    fn empty_input_gives_one_state_per_worker() {
+        let states = Pipeline::new(3)
+            .run(0..0u8, || 1u8, |_, x| x, |_| ControlFlow::<()>::Continue(()))
+            .unwrap();
+        assert_eq!(states, vec![1, 1, 1]);
+    }
+}
