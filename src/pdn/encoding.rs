@@ -92,7 +92,10 @@ mod tests {
     fn utf8_passes_through_without_note() {
         let mut d = Decoder::default();
         let (text, enc, note) = d.decode("Café".as_bytes().to_vec());
-        assert_eq!((text.as_str(), enc, note), ("Café", encoding_rs::UTF_8, None));
+        assert_eq!(
+            (text.as_str(), enc, note),
+            ("Café", encoding_rs::UTF_8, None)
+        );
     }
 
     #[test]

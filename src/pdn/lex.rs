@@ -290,7 +290,9 @@ pub fn missing_bracket_tag(line: &[u8]) -> Option<usize> {
         .parse(line);
     res.ok()?;
     let close = line.iter().rposition(|&c| c == b']')?;
-    let before = line[..close].iter().rposition(|c| !c.is_ascii_whitespace())?;
+    let before = line[..close]
+        .iter()
+        .rposition(|c| !c.is_ascii_whitespace())?;
     let tail_ok = line[close + 1..]
         .iter()
         .all(|c| c.is_ascii_whitespace() || *c == b'\\' || *c == b'r');
@@ -447,12 +449,24 @@ mod tests {
 
     #[test]
     fn tag_extents() {
-        assert_eq!(tag_extent(b"[Event \"a]b\"] x", false), Some((13, TagEnd::Closed)));
-        assert_eq!(tag_extent(b"[\nEvent \"x\"]", false), Some((12, TagEnd::Closed)));
+        assert_eq!(
+            tag_extent(b"[Event \"a]b\"] x", false),
+            Some((13, TagEnd::Closed))
+        );
+        assert_eq!(
+            tag_extent(b"[\nEvent \"x\"]", false),
+            Some((12, TagEnd::Closed))
+        );
         assert_eq!(tag_extent(b"[\n[Event", false), Some((2, TagEnd::Bracket)));
         assert_eq!(tag_extent(b"[[Event", false), Some((1, TagEnd::Bracket)));
-        assert_eq!(tag_extent(b"[A \"q\\\"q\"]", false), Some((10, TagEnd::Closed)));
-        assert_eq!(tag_extent(b"[A \"open\n1. 32-28", false), Some((8, TagEnd::LineEnd)));
+        assert_eq!(
+            tag_extent(b"[A \"q\\\"q\"]", false),
+            Some((10, TagEnd::Closed))
+        );
+        assert_eq!(
+            tag_extent(b"[A \"open\n1. 32-28", false),
+            Some((8, TagEnd::LineEnd))
+        );
         assert_eq!(tag_extent(b"[A \"x\"", false), None);
         assert_eq!(tag_extent(b"[A \"x\"", true), Some((6, TagEnd::Eof)));
     }

@@ -26,7 +26,7 @@ pub enum NoteKind {
     StrayDot,
     /// The two characters `\r` (or `\n`) written as text; ignored like a space.
     LiteralEscape,
-    /// A bracketed name without a value (`[Empty]`, `[pdn]`); kept as junk.
+    /// A bracketed name without a value (`[Empty]`, `[pdn]`); read as an empty value.
     TagWithoutValue,
     /// A tag value without quotes (`[Round 3]`).
     UnquotedTagValue,
@@ -101,7 +101,7 @@ impl NoteKind {
             BareNumber => "number without a dot, kept as a comment",
             StrayDot => "stray `.`, kept as a comment",
             LiteralEscape => "literal `\\r` text, ignored",
-            TagWithoutValue => "tag without a value, kept as a comment",
+            TagWithoutValue => "tag without a value, read as an empty value",
             UnquotedTagValue => "tag value without quotes",
             UnterminatedTagValue => "tag value without its closing quote",
             UnclosedTag => "tag without its closing `]`",
@@ -111,7 +111,9 @@ impl NoteKind {
             DuplicateTag => "tag appears twice in this game; the first one counts",
             StrayParen => "`)` without a matching `(`, kept as a comment",
             ResultInVariation => "result inside a variation, kept as a comment",
-            InferredTerminator => "non-standard result equal to the Result tag, read as the terminator",
+            InferredTerminator => {
+                "non-standard result equal to the Result tag, read as the terminator"
+            }
             RunTogetherMove => "numeric move without separator (PDN 1.0), read as two squares",
             MisplacedEscape => "`%` escape not at the start of a line, kept as a comment",
             TagInMovetext => "tag after the moves, kept as a comment",

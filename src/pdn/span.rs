@@ -108,8 +108,20 @@ mod tests {
     #[test]
     fn columns_count_characters_and_tabs_as_one() {
         let text = "\tÉé x";
-        assert_eq!(locate(text, 10, 6), Position { line: 10, column: 5 });
-        assert_eq!(locate(text, 10, 1), Position { line: 10, column: 2 });
+        assert_eq!(
+            locate(text, 10, 6),
+            Position {
+                line: 10,
+                column: 5
+            }
+        );
+        assert_eq!(
+            locate(text, 10, 1),
+            Position {
+                line: 10,
+                column: 2
+            }
+        );
     }
 
     #[test]

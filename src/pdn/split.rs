@@ -65,6 +65,9 @@ struct Scan {
     seen_movetext: bool,
     terminated: bool,
     line_start: bool,
+    /// After a terminator: where a run of comments starting on a new line began. If a tag
+    /// follows them, they open the next game rather than trail this one.
+    leading_comments: Option<usize>,
 }
 
 impl Scan {
@@ -76,6 +79,7 @@ impl Scan {
             seen_movetext: false,
             terminated: false,
             line_start,
+            leading_comments: None,
         }
     }
 }
@@ -151,6 +155,9 @@ impl<R: BufRead> Splitter<R> {
         if self.start > 0 {
             self.buf.drain(..self.start);
             self.scan.pos -= self.start;
+            if let Some(p) = &mut self.scan.leading_comments {
+                *p -= self.start;
+            }
             self.start = 0;
         }
         let chunk = self.reader.fill_buf()?;
@@ -321,6 +328,12 @@ fn token(b: &[u8], s: &mut Scan, eof: bool) -> Option<Step> {
     let rest = &b[s.pos..];
     let starts_game = s.seen_movetext || s.terminated;
     let line_start = std::mem::replace(&mut s.line_start, false);
+    let is_comment = matches!(rest[0], b'{' | b';') || (rest[0] == b'%' && line_start);
+    if !is_comment && rest[0] != b'[' && !(line_start && rest[0].is_ascii_uppercase()) {
+        s.leading_comments = None;
+    } else if is_comment && line_start && s.terminated && s.depth == 0 {
+        s.leading_comments.get_or_insert(s.pos);
+    }
     match rest[0] {
         b'{' => {
             s.mode = Mode::Comment;
@@ -336,7 +349,7 @@ fn token(b: &[u8], s: &mut Scan, eof: bool) -> Option<Step> {
         }
         b'[' => {
             if starts_game {
-                return Some(Step::Boundary(s.pos));
+                return Some(Step::Boundary(s.leading_comments.unwrap_or(s.pos)));
             }
             let Some((n, _)) = lex::tag_extent(rest, eof) else {
                 s.line_start = line_start;
@@ -359,11 +372,12 @@ fn token(b: &[u8], s: &mut Scan, eof: bool) -> Option<Step> {
                 .flatten()
             {
                 if starts_game {
-                    return Some(Step::Boundary(s.pos));
+                    return Some(Step::Boundary(s.leading_comments.unwrap_or(s.pos)));
                 }
                 s.pos += n;
                 return None;
             }
+            s.leading_comments = None;
             let esc = lex::literal_escape_len(rest);
             if esc > 0 {
                 s.pos += esc;
@@ -422,13 +436,33 @@ mod tests {
     #[test]
     fn a_tag_after_movetext_starts_a_game_even_without_terminator() {
         let games = split("[A \"1\"]\n1. 32-28\n[B \"2\"]\n1. 33-29 *\n");
-        assert_eq!(games, vec!["[A \"1\"]\n1. 32-28\n", "[B \"2\"]\n1. 33-29 *\n"]);
+        assert_eq!(
+            games,
+            vec!["[A \"1\"]\n1. 32-28\n", "[B \"2\"]\n1. 33-29 *\n"]
+        );
     }
 
     #[test]
     fn a_move_after_a_terminator_starts_a_headerless_game() {
         let games = split("1. 32-28 1-0 {after} 1. 33-29 2-0");
         assert_eq!(games, vec!["1. 32-28 1-0 {after} ", "1. 33-29 2-0"]);
+    }
+
+    #[test]
+    fn comments_on_their_own_line_after_a_terminator_open_the_next_game() {
+        let games = split("1. 32-28 1-0 {trails}\n{leads}\n% also\n[B \"2\"] *\n");
+        assert_eq!(
+            games,
+            vec!["1. 32-28 1-0 {trails}\n", "{leads}\n% also\n[B \"2\"] *\n"]
+        );
+        let games = split("1. 32-28 1-0\n{trails} junk\n[B \"2\"] *\n");
+        assert_eq!(
+            games,
+            vec!["1. 32-28 1-0\n{trails} junk\n", "[B \"2\"] *\n"]
+        );
+        // Without a terminator the comment stays with the moves it follows.
+        let games = split("1. 32-28\n{trails}\n[B \"2\"] *\n");
+        assert_eq!(games, vec!["1. 32-28\n{trails}\n", "[B \"2\"] *\n"]);
     }
 
     #[test]
@@ -446,7 +480,10 @@ mod tests {
     #[test]
     fn tags_only_games_and_one_line_games() {
         let games = split("[FEN \"B:W1:B2\"] *\n[FEN \"B:W3:B4\"] *\n");
-        assert_eq!(games, vec!["[FEN \"B:W1:B2\"] *\n", "[FEN \"B:W3:B4\"] *\n"]);
+        assert_eq!(
+            games,
+            vec!["[FEN \"B:W1:B2\"] *\n", "[FEN \"B:W3:B4\"] *\n"]
+        );
         let games = split("[A \"1\"] [B \"2\"] 1.32-28 1-1\n\n[A \"3\"] 1.33-29 2-0\n");
         assert_eq!(games.len(), 2);
     }
@@ -456,7 +493,10 @@ mod tests {
         let text = "\u{feff}[A \"1\"]\r\n1. 32-28 *\r\n\r\n[B \"2\"]\r1. 33-29 *";
         let games: Vec<RawGame> = Splitter::new(text.as_bytes()).map(|g| g.unwrap()).collect();
         assert_eq!(games.len(), 2);
-        assert_eq!((games[0].index, games[0].byte_offset, games[0].first_line), (1, 3, 1));
+        assert_eq!(
+            (games[0].index, games[0].byte_offset, games[0].first_line),
+            (1, 3, 1)
+        );
         assert!(games[0].text.starts_with("[A"));
         assert_eq!((games[1].index, games[1].first_line), (2, 4));
         assert_eq!(games[1].byte_offset, text.find("[B").unwrap() as u64);
