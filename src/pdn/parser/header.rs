@@ -29,7 +29,7 @@ pub(super) fn header<'a>(c: &mut Cursor<'a>) -> Result<Vec<HeaderItem<'a>>, Fata
             b')' => HeaderItem::Junk(c.junk_of(1, NoteKind::StrayParen)),
             _ => match missing_bracket(c) {
                 Some(tag) => tag,
-                None => HeaderItem::Junk(c.junk(NoteKind::Junk)),
+                None => HeaderItem::Junk(c.junk(super::movetext::junk_kind(rest))),
             },
         };
         items.push(item);

@@ -152,3 +152,6 @@ fn check_not_empty(game: &Game<'_>, terminated: bool) -> Result<(), Fatal> {
         "neither a tag nor a move: not a game",
     ))
 }
+
+#[cfg(test)]
+mod tests;

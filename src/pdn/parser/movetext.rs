@@ -167,13 +167,17 @@ fn word<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>) {
         }
         return;
     }
+    out.push(Node::Junk(c.junk(junk_kind(rest))));
+}
+
+/// The note for junk at the start of `rest`: a bare number, or plain junk.
+pub(super) fn junk_kind(rest: &[u8]) -> NoteKind {
     let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    let kind = if digits > 0 && lex::is_delimiter(&rest[digits..]) {
+    if digits > 0 && lex::is_delimiter(&rest[digits..]) {
         NoteKind::BareNumber
     } else {
         NoteKind::Junk
-    };
-    out.push(Node::Junk(c.junk(kind)));
+    }
 }
 
 /// A variation at `(`.
