@@ -81,21 +81,59 @@ pub fn junk_len(b: &[u8]) -> usize {
 
 /// A result token at the start of `b` (`1-0`, `1/2-1/2`, `*`, `½-½`...), delimited.
 pub fn result_len(b: &[u8]) -> Option<usize> {
-    RESULT_TOKENS
+    // This runs for every word of every game: decide on the first two bytes before comparing
+    // with the token list.
+    let len = match (b.first()?, b.get(1)) {
+        (b'*', _) => 1,
+        (b'0'..=b'2', Some(b'-')) => {
+            let pair = (b[0], *b.get(2)?);
+            let known = matches!(
+                pair,
+                (b'2', b'0')
+                    | (b'0', b'2')
+                    | (b'1', b'1')
+                    | (b'1', b'0')
+                    | (b'0', b'1')
+                    | (b'0', b'0')
+            );
+            if !known {
+                return None;
+            }
+            3
+        }
+        (b'0' | b'1' | 0xC2, _) => RESULT_TOKENS
+            .iter()
+            .map(|t| t.as_bytes())
+            .find(|t| t.len() > 3 && b.starts_with(t))?
+            .len(),
+        _ => return None,
+    };
+    is_delimiter(&b[len..]).then_some(len)
+}
+
+/// Length of a word for a scanner that only looks for terminators: up to white space, a
+/// bracket, brace, parenthesis, `;`, or a literal `\r`.
+pub fn word_len(b: &[u8]) -> usize {
+    let n = b
         .iter()
-        .map(|t| t.as_bytes())
-        .find(|t| b.starts_with(t) && is_delimiter(&b[t.len()..]))
-        .map(<[u8]>::len)
+        .position(|&c| ends_junk(c) || c == b';' || c == b'\\')
+        .unwrap_or(b.len());
+    n.max(1)
 }
 
 /// A move number `12.` or `12...` (any number of dots): the number, the dot count and the length.
 /// The dots need no delimiter after them (`1.32-28`).
 pub fn move_number(b: &[u8]) -> Option<(u32, u8, usize)> {
-    let res: BResult<(&[u8], &[u8])> = (digit1, take_while1(|c| c == b'.')).parse(b);
-    let (_, (digits, dots)) = res.ok()?;
-    let number = std::str::from_utf8(digits).ok()?.parse().ok()?;
-    let dot_count = u8::try_from(dots.len()).unwrap_or(u8::MAX);
-    Some((number, dot_count, digits.len() + dots.len()))
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    let dots = b[digits..].iter().take_while(|&&c| c == b'.').count();
+    if digits == 0 || dots == 0 {
+        return None;
+    }
+    let number = b[..digits].iter().try_fold(0u32, |n, &d| {
+        n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+    })?;
+    let dot_count = u8::try_from(dots).unwrap_or(u8::MAX);
+    Some((number, dot_count, digits + dots))
 }
 
 fn separator(b: &[u8]) -> BResult<'_, Separator> {
@@ -128,10 +166,41 @@ fn square(b: &[u8]) -> BResult<'_, SquareToken> {
 /// fixed-width `1- 7`) and a square; or, between two alphanumeric squares, no separator.
 /// Returns the separator, the square and the bytes used.
 pub fn move_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareToken, usize)> {
+    // Fast path for the usual `-28`, `x19`, `:e5`.
+    let quick = match b.first() {
+        Some(b'-') => Some(Separator::Dash),
+        Some(b'x' | b'X') => Some(Separator::Cross),
+        Some(b':') => Some(Separator::Colon),
+        _ => None,
+    };
+    if let Some(sep) = quick
+        && let Some((sq, n)) = parse_square_bytes(&b[1..])
+    {
+        return Some((sep, sq, 1 + n));
+    }
+    // The general form (spaces around the separator, Unicode dashes) only when it can apply.
+    let blank = |c: &&u8| **c == b' ' || **c == b'\t';
+    let general = match b.first() {
+        Some(b' ' | b'\t') => matches!(
+            b.iter().find(|c| !blank(c)),
+            Some(b'-' | b'x' | b'X' | b':' | 0xE2)
+        ),
+        Some(0xE2) => true,
+        Some(b'-' | b'x' | b'X' | b':') => b.get(1).is_some_and(|c| blank(&c)),
+        _ => false,
+    };
+    if !general {
+        return alg_step(b, previous);
+    }
     let with_sep: BResult<(_, _, _, _)> = (blanks, separator, blanks, square).parse(b);
     if let Ok((rest, (_, sep, _, sq))) = with_sep {
         return Some((sep, sq, b.len() - rest.len()));
     }
+    alg_step(b, previous)
+}
+
+/// Between two alphanumeric squares the separator may be left out (`a3b4`).
+fn alg_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareToken, usize)> {
     if previous.is_alg()
         && let Some((sq @ SquareToken::Alg { .. }, n)) = parse_square_bytes(b)
     {
@@ -190,6 +259,9 @@ fn run_together(b: &[u8]) -> Option<MoveScan> {
 
 /// A move strength mark glued to a move: `!`, `?!`, `(?)`, `(!?!!!)`, or the star `*`.
 pub fn strength_len(b: &[u8]) -> usize {
+    if !matches!(b.first(), Some(b'!' | b'?' | b'(' | b'*')) {
+        return 0;
+    }
     let marks = |c: u8| c == b'!' || c == b'?';
     let plain: BResult<&[u8]> = take_while1(marks).parse(b);
     if let Ok((_, m)) = plain {
@@ -404,6 +476,9 @@ mod tests {
         assert_eq!(result_len(b"*"), Some(1));
         assert_eq!(result_len(b"*x"), None);
         assert_eq!(result_len(b"2-0\\r"), Some(3));
+        assert_eq!(result_len(b"1-2 "), None);
+        assert_eq!(result_len(b"0-0"), Some(3));
+        assert_eq!(result_len(b"1/2"), None);
     }
 
     #[test]

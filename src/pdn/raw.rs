@@ -1,6 +1,7 @@
 //! One game's text as cut from an archive, owning its text so it can cross threads.
 
-use super::note::Note;
+use super::ast::GameLabel;
+use super::note::{Note, SyntaxError};
 use super::span::{Position, locate};
 
 /// A game as the splitter found it: its text and where it came from.
@@ -41,5 +42,63 @@ impl RawGame {
     /// Line and column in the file of byte `offset` of the game's text.
     pub fn position(&self, offset: u32) -> Position {
         locate(&self.text, self.first_line, offset as usize)
+    }
+
+    /// Event, White and Black from the tag section (works for unreadable games too).
+    pub fn label(&self) -> GameLabel {
+        super::parser::label(&self.text)
+    }
+
+    /// How a game is named in reports: `game 12 (Event: X, White: Y, Black: Z)`.
+    pub fn describe(&self) -> String {
+        let label = self.label().to_string();
+        if label.is_empty() {
+            format!("game {}", self.index)
+        } else {
+            format!("game {} ({label})", self.index)
+        }
+    }
+
+    /// A syntax error as a compiler-style diagnostic:
+    /// `PATH:LINE:COL: error[syntax]: MESSAGE` and, on a second line, the game.
+    pub fn render_error(&self, path: &str, error: &SyntaxError) -> String {
+        let at = self.position(error.span.start);
+        format!(
+            "{path}:{at}: error[syntax]: {error}\n  in {}",
+            self.describe()
+        )
+    }
+
+    /// A note as a diagnostic: `PATH:LINE:COL: warning[CODE]: MESSAGE` and the game.
+    pub fn render_note(&self, path: &str, note: &Note) -> String {
+        let at = self.position(note.span.start);
+        format!(
+            "{path}:{at}: warning[{}]: {}\n  in {}",
+            note.kind.code(),
+            note.kind.message(),
+            self.describe()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdn::parser::parse_game;
+
+    #[test]
+    fn unreadable_games_are_named_with_position_and_tags() {
+        let mut raw = RawGame::from_text("[Event \"E\"]\r\n[White \"W\"]\r\n1. 32-28 {open");
+        raw.index = 7;
+        raw.first_line = 40;
+        let err = parse_game(&raw).unwrap_err();
+        assert_eq!(
+            raw.render_error("a.pdn", &err),
+            "a.pdn:42:10: error[syntax]: comment `{` is never closed (a comment ends at the \
+             first `}`)\n  in game 7 (Event: E, White: W)"
+        );
+        let bare = RawGame::from_text("32-28 }");
+        let err = parse_game(&bare).unwrap_err();
+        assert!(bare.render_error("-", &err).ends_with("in game 1"));
     }
 }

@@ -186,9 +186,14 @@ impl<R: BufRead> Splitter<R> {
     /// Cuts the current game at `at` and starts the next one there.
     fn emit(&mut self, at: usize) -> RawGame {
         let bytes = self.buf[self.start..at].to_vec();
+        let line_start = self.buf[self.start..at]
+            .iter()
+            .rev()
+            .find(|&&c| c != b' ' && c != b'\t')
+            .is_none_or(|&c| c == b'\n' || c == b'\r');
         let game = self.make_game(bytes, None);
         self.start = at;
-        self.scan = Scan::new(at, self.scan.line_start);
+        self.scan = Scan::new(at, line_start);
         game
     }
 
@@ -383,6 +388,11 @@ fn token(b: &[u8], s: &mut Scan, eof: bool) -> Option<Step> {
                 s.pos += esc;
                 return None;
             }
+            if s.seen_movetext && !s.terminated {
+                // Inside movetext only a terminator changes the state: skip words cheaply.
+                s.pos += inside_movetext(rest, s.depth == 0, &mut s.terminated);
+                return None;
+            }
             let (class, n) = lex::classify_word(rest);
             match class {
                 WordClass::Terminator if s.depth == 0 => s.terminated = true,
@@ -396,6 +406,20 @@ fn token(b: &[u8], s: &mut Scan, eof: bool) -> Option<Step> {
         }
     }
     None
+}
+
+/// Length of the word at `rest` when the game already has movetext and no terminator; sets
+/// `terminated` when it is a result at depth 0. A move number prefix (`12.`) is a word of its
+/// own, so that `12.2-0` is seen like the parser sees it.
+fn inside_movetext(rest: &[u8], top: bool, terminated: &mut bool) -> usize {
+    if let Some(n) = lex::result_len(rest) {
+        *terminated |= top;
+        return n;
+    }
+    if let Some((_, _, n)) = lex::move_number(rest) {
+        return n;
+    }
+    lex::word_len(rest)
 }
 
 /// Offset of the next `[` that starts a line (after blanks), if any.
@@ -463,6 +487,13 @@ mod tests {
         // Without a terminator the comment stays with the moves it follows.
         let games = split("1. 32-28\n{trails}\n[B \"2\"] *\n");
         assert_eq!(games, vec!["1. 32-28\n{trails}\n", "[B \"2\"] *\n"]);
+    }
+
+    #[test]
+    fn an_escape_line_opening_a_game_is_still_an_escape() {
+        let games = split("1.32-28 1/2-1/2\n% Board 10x10\n[Date \"x\"]\n1. 32-28 *\n");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1], "% Board 10x10\n[Date \"x\"]\n1. 32-28 *\n");
     }
 
     #[test]

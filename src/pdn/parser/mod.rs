@@ -15,7 +15,7 @@ mod movetext;
 use cursor::Cursor;
 use error::Fatal;
 
-use super::ast::{Game, HeaderItem, Node, Terminator};
+use super::ast::{Game, GameLabel, HeaderItem, Node, Terminator};
 use super::note::{NoteKind, SyntaxError, SyntaxErrorKind};
 use super::raw::RawGame;
 use super::span::Span;
@@ -42,6 +42,24 @@ pub fn parse_game(raw: &RawGame) -> Result<Game<'_>, SyntaxError> {
         game.notes.splice(0..0, raw.notes.iter().copied());
     }
     Ok(game)
+}
+
+/// Event, White and Black of a game's text, read from its tag section even when the game is
+/// unreadable (empty when the tag section itself is broken).
+pub fn label(text: &str) -> GameLabel {
+    let mut c = Cursor::new(text);
+    let items = header::header(&mut c).unwrap_or_default();
+    let get = |name: &str| {
+        items.iter().find_map(|h| match h {
+            HeaderItem::Tag(t) if t.name == name => Some(t.value.to_string()),
+            _ => None,
+        })
+    };
+    GameLabel {
+        event: get("Event"),
+        white: get("White"),
+        black: get("Black"),
+    }
 }
 
 /// Parses one game's text.
