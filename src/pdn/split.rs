@@ -7,7 +7,7 @@
 //! no terminator. A new game starts at the first tag after any movetext token or terminator,
 //! or at the first move or move number after a terminator. The terminator is optional.
 //!
-//! Words are classified by [`lex`](super::lex), the same code the parser uses, so the splitter
+//! Words are classified by [`super::lex`], the same code the parser uses, so the splitter
 //! and the parser agree on what a move or a result is. A game larger than the maximum size is
 //! returned as an oversize record (its first bytes only) and reading resumes at the next line
 //! that starts with a tag.
