@@ -46,14 +46,18 @@ const MAX_NUMERIC_DIGITS: usize = 3;
 /// alphanumeric squares are a lower-case letter `a`–`l` followed by 1 or 2 digits.
 /// Upper-case letters are never squares (`K` is the FEN king prefix).
 pub fn parse_square_token(s: &str) -> Option<(SquareToken, usize)> {
-    let b = s.as_bytes();
-    match b.first()? {
+    parse_square_bytes(s.as_bytes())
+}
+
+/// [`parse_square_token`] over bytes, for scanners that work before decoding.
+pub fn parse_square_bytes(b: &[u8]) -> Option<(SquareToken, usize)> {
+    match *b.first()? {
         b'0'..=b'9' => {
             let len = b.iter().take_while(|c| c.is_ascii_digit()).count();
             if len > MAX_NUMERIC_DIGITS {
                 return None;
             }
-            let n: u16 = s[..len].parse().ok()?;
+            let n = digits_value(&b[..len]);
             (n > 0).then_some((SquareToken::Num(n), len))
         }
         c @ b'a'..=b'l' => {
@@ -61,7 +65,7 @@ pub fn parse_square_token(s: &str) -> Option<(SquareToken, usize)> {
             if digits == 0 || digits > 2 {
                 return None;
             }
-            let rank: u8 = s[1..1 + digits].parse().ok()?;
+            let rank = digits_value(&b[1..1 + digits]) as u8;
             (rank > 0).then_some((
                 SquareToken::Alg {
                     file: c - b'a',
@@ -72,6 +76,13 @@ pub fn parse_square_token(s: &str) -> Option<(SquareToken, usize)> {
         }
         _ => None,
     }
+}
+
+/// Value of at most three ASCII digits.
+fn digits_value(digits: &[u8]) -> u16 {
+    digits
+        .iter()
+        .fold(0u16, |n, &d| n * 10 + u16::from(d - b'0'))
 }
 
 #[cfg(test)]

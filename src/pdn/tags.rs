@@ -133,7 +133,9 @@ impl GameType {
         let height = size(fields[3])?;
         let code = fields[4].as_bytes();
         if code.len() != 2 {
-            return Err(err("the notation field must be a letter and a digit, e.g. N2"));
+            return Err(err(
+                "the notation field must be a letter and a digit, e.g. N2",
+            ));
         }
         let notation = match code[0] {
             b'N' | b'n' => NotationKind::Numeric,
@@ -321,7 +323,13 @@ impl fmt::Display for Fen {
     /// Writes the FEN in PDN 3.0 writing form (no spaces, no trailing dot; extras kept).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self.turn {
-            Some(c) => if c == Colour::White { "W" } else { "B" },
+            Some(c) => {
+                if c == Colour::White {
+                    "W"
+                } else {
+                    "B"
+                }
+            }
             None => "?",
         })?;
         for g in &self.groups {
@@ -385,7 +393,9 @@ fn parse_items(list: &str, base: usize) -> Result<Vec<FenItem>, ParseFenError> {
                 _ => return Err(fail(format!("bad range end in {item:?}"))),
             }
         } else {
-            return Err(fail(format!("unexpected text after the square in {item:?}")));
+            return Err(fail(format!(
+                "unexpected text after the square in {item:?}"
+            )));
         };
         items.push(FenItem {
             king,
@@ -478,6 +488,80 @@ pub fn result_token_meaning(token: &str) -> Option<(Outcome, ResultScale)> {
     })
 }
 
+// ---------------------------------------------------------------------------------------------
+// Variant
+// ---------------------------------------------------------------------------------------------
+
+/// A `Variant` tag as written by playstrategy.org and lidraughts (`"American/English"`,
+/// `"Frisian"`), with the `GameType` number it names when the name is known.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct VariantTag {
+    /// The value as written, trimmed.
+    pub raw: String,
+    /// The GameType number of the named variant (lidraughts' private 96–99 included).
+    pub game_type: Option<i32>,
+}
+
+impl VariantTag {
+    /// Interprets a `Variant` value: case, spaces and punctuation are ignored.
+    pub fn parse(value: &str) -> VariantTag {
+        let key: String = value
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect();
+        let game_type = VARIANT_NAMES
+            .iter()
+            .find(|(names, _)| names.contains(&key.as_str()))
+            .map(|&(_, n)| n);
+        VariantTag {
+            raw: value.trim().to_string(),
+            game_type,
+        }
+    }
+}
+
+/// Variant names (lower case, letters and digits only) and their GameType numbers.
+const VARIANT_NAMES: [(&[&str], i32); 18] = [
+    (
+        &[
+            "international",
+            "standard",
+            "internationaldraughts",
+            "polish",
+        ],
+        20,
+    ),
+    (
+        &[
+            "english",
+            "american",
+            "americanenglish",
+            "englishamerican",
+            "checkers",
+            "englishdraughts",
+            "americancheckers",
+        ],
+        21,
+    ),
+    (&["italian"], 22),
+    (&["pool", "americanpool", "poolcheckers"], 23),
+    (&["spanish"], 24),
+    (&["russian"], 25),
+    (&["brazilian"], 26),
+    (&["canadian"], 27),
+    (&["portuguese"], 28),
+    (&["czech"], 29),
+    (&["turkish"], 30),
+    (&["thai"], 31),
+    (&["frisian"], 40),
+    (&["spantsiretti"], 41),
+    (&["breakthrough"], 96),
+    (&["frysk"], 97),
+    (&["antidraughts"], 98),
+    (&["fromposition"], 99),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -569,6 +653,15 @@ mod tests {
         assert_eq!(e.offset, 6);
         assert!(Fen::parse("W:W31-").is_err());
         assert!(Fen::parse("W:WK").is_err());
+    }
+
+    #[test]
+    fn variant_tags_name_game_types() {
+        assert_eq!(VariantTag::parse("American/English").game_type, Some(21));
+        assert_eq!(VariantTag::parse(" Frysk! ").game_type, Some(97));
+        assert_eq!(VariantTag::parse(" Frysk! ").raw, "Frysk!");
+        assert_eq!(VariantTag::parse("From Position").game_type, Some(99));
+        assert_eq!(VariantTag::parse("Losing chess").game_type, None);
     }
 
     #[test]

@@ -1,0 +1,191 @@
+//! Non-fatal findings of the syntax layer (notes) and the fatal ones (`SyntaxError`).
+//!
+//! A note marks something the reader tolerated: the game is still parsed and every note carries
+//! the span of the text it is about. A `SyntaxError` means the game's structure could not be
+//! recovered; the game is counted as unreadable and reading goes on with the next game.
+
+use std::fmt;
+
+use super::span::Span;
+
+/// What a note is about. Each kind has a stable kebab-case [`code`](NoteKind::code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NoteKind {
+    /// The input was not valid UTF-8 and was decoded with a fallback encoding.
+    Encoding,
+    /// The game ends without a terminator (`*` or a result).
+    MissingTerminator,
+    /// Text that is no PDN token; kept as junk and written back inside a comment.
+    Junk,
+    /// Text glued to a move without a space (`26-22Whiteoverstepped`); the move was cut there.
+    GluedText,
+    /// A number without a dot; not a move number, kept as junk.
+    BareNumber,
+    /// A `.` standing alone.
+    StrayDot,
+    /// The two characters `\r` (or `\n`) written as text; ignored like a space.
+    LiteralEscape,
+    /// A bracketed name without a value (`[Empty]`, `[pdn]`); read as an empty value.
+    TagWithoutValue,
+    /// A tag value without quotes (`[Round 3]`).
+    UnquotedTagValue,
+    /// A tag value whose closing quote is missing on its line.
+    UnterminatedTagValue,
+    /// A tag without its closing `]`.
+    UnclosedTag,
+    /// A line `Name "value"]` missing its `[`; read as a tag.
+    TagMissingBracket,
+    /// A `[` that opens nothing (`[[Event`, `[` alone before another tag).
+    StrayBracket,
+    /// A tag name that is not a PDN identifier (spaces, HTML entities...).
+    OddTagName,
+    /// A tag name used twice in one game; both are kept, lookups return the first.
+    DuplicateTag,
+    /// A `)` without a matching `(`; kept as junk.
+    StrayParen,
+    /// A result token inside a variation; kept as junk.
+    ResultInVariation,
+    /// The last token equals the game's non-standard `Result` tag (`4-6`, `-`) and was taken as
+    /// the terminator.
+    InferredTerminator,
+    /// A numeric move written without separator (`3228`, PDN 1.0), read as `32-28`.
+    RunTogetherMove,
+    /// A `%` escape that does not start its line; kept as junk.
+    MisplacedEscape,
+    /// A tag after the movetext inside one game text (the splitter normally starts a new game
+    /// there); kept as junk.
+    TagInMovetext,
+    /// Movetext after the terminator inside one game text; kept as junk.
+    TextAfterTerminator,
+}
+
+impl NoteKind {
+    /// Stable identifier, e.g. `missing-terminator`.
+    pub fn code(self) -> &'static str {
+        use NoteKind::*;
+        match self {
+            Encoding => "encoding",
+            MissingTerminator => "missing-terminator",
+            Junk => "junk",
+            GluedText => "glued-text",
+            BareNumber => "bare-number",
+            StrayDot => "stray-dot",
+            LiteralEscape => "literal-escape",
+            TagWithoutValue => "tag-without-value",
+            UnquotedTagValue => "unquoted-tag-value",
+            UnterminatedTagValue => "unterminated-tag-value",
+            UnclosedTag => "unclosed-tag",
+            TagMissingBracket => "tag-missing-bracket",
+            StrayBracket => "stray-bracket",
+            OddTagName => "odd-tag-name",
+            DuplicateTag => "duplicate-tag",
+            StrayParen => "stray-paren",
+            ResultInVariation => "result-in-variation",
+            InferredTerminator => "inferred-terminator",
+            RunTogetherMove => "run-together-move",
+            MisplacedEscape => "misplaced-escape",
+            TagInMovetext => "tag-in-movetext",
+            TextAfterTerminator => "text-after-terminator",
+        }
+    }
+
+    /// One-line description for users.
+    pub fn message(self) -> &'static str {
+        use NoteKind::*;
+        match self {
+            Encoding => "not valid UTF-8; decoded as Windows-1252 from here to the end of the file",
+            MissingTerminator => "game has no terminator (`*` or a result)",
+            Junk => "text that is not PDN, kept as a comment",
+            GluedText => "text glued to the move, kept as a comment",
+            BareNumber => "number without a dot, kept as a comment",
+            StrayDot => "stray `.`, kept as a comment",
+            LiteralEscape => "literal `\\r` text, ignored",
+            TagWithoutValue => "tag without a value, read as an empty value",
+            UnquotedTagValue => "tag value without quotes",
+            UnterminatedTagValue => "tag value without its closing quote",
+            UnclosedTag => "tag without its closing `]`",
+            TagMissingBracket => "tag line without its opening `[`",
+            StrayBracket => "stray `[`, ignored",
+            OddTagName => "tag name is not a PDN identifier",
+            DuplicateTag => "tag appears twice in this game; the first one counts",
+            StrayParen => "`)` without a matching `(`, kept as a comment",
+            ResultInVariation => "result inside a variation, kept as a comment",
+            InferredTerminator => {
+                "non-standard result equal to the Result tag, read as the terminator"
+            }
+            RunTogetherMove => "numeric move without separator (PDN 1.0), read as two squares",
+            MisplacedEscape => "`%` escape not at the start of a line, kept as a comment",
+            TagInMovetext => "tag after the moves, kept as a comment",
+            TextAfterTerminator => "moves after the game terminator, kept as a comment",
+        }
+    }
+}
+
+/// A tolerated deviation, with the span of the text it is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Note {
+    /// What was found.
+    pub kind: NoteKind,
+    /// Where, in the game's text.
+    pub span: Span,
+}
+
+impl Note {
+    /// A note of `kind` about `span`.
+    pub fn new(kind: NoteKind, span: Span) -> Note {
+        Note { kind, span }
+    }
+}
+
+/// Why a game is unreadable. Each kind has a stable kebab-case code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SyntaxErrorKind {
+    /// A `{` comment runs to the end of the game.
+    UnterminatedComment,
+    /// A `}` outside any comment (the standard's nested-comment probe).
+    UnmatchedBrace,
+    /// A `(` variation runs to the end of the game.
+    UnterminatedVariation,
+    /// Variations nested deeper than the parser's limit.
+    TooDeep,
+    /// The game is larger than the splitter's maximum game size.
+    Oversize,
+    /// The text holds neither a tag nor a movetext token.
+    Empty,
+}
+
+impl SyntaxErrorKind {
+    /// Stable identifier, e.g. `unterminated-comment`.
+    pub fn code(self) -> &'static str {
+        use SyntaxErrorKind::*;
+        match self {
+            UnterminatedComment => "unterminated-comment",
+            UnmatchedBrace => "unmatched-brace",
+            UnterminatedVariation => "unterminated-variation",
+            TooDeep => "too-deep",
+            Oversize => "oversize",
+            Empty => "empty",
+        }
+    }
+}
+
+/// A game whose structure could not be recovered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// What went wrong.
+    pub kind: SyntaxErrorKind,
+    /// Where, in the game's text (for an oversize game: its first byte).
+    pub span: Span,
+    /// Human-readable explanation (no file name, line or column: those come from the caller).
+    pub message: String,
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SyntaxError {}

@@ -1,0 +1,139 @@
+//! Byte spans inside one game's text, and their translation to the line and column a user sees.
+//!
+//! Spans are `u32` byte offsets into `RawGame::text`; nothing else is stored per node. Line and
+//! column are computed only when a message is shown: lines end at LF, CRLF or a lone CR (as an
+//! editor counts them), columns count characters from 1 (a tab is one column).
+
+/// A half-open byte range `start..end` in a game's text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Span {
+    /// First byte.
+    pub start: u32,
+    /// One past the last byte.
+    pub end: u32,
+}
+
+impl Span {
+    /// A span from byte offsets.
+    pub fn new(start: usize, end: usize) -> Span {
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// The covered text (empty if the span does not fit `text` or is not on char boundaries).
+    pub fn text(self, text: &str) -> &str {
+        text.get(self.start as usize..self.end as usize)
+            .unwrap_or("")
+    }
+
+    /// Length in bytes.
+    pub fn len(self) -> usize {
+        (self.end - self.start) as usize
+    }
+
+    /// True for an empty span.
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+}
+
+/// A place in a file: 1-based line and 1-based column in characters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+    /// Line in the file, from 1.
+    pub line: u32,
+    /// Column in characters, from 1.
+    pub column: u32,
+}
+
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// Where byte `offset` of `text` is, given that `text` starts at column 1 of line `first_line`.
+///
+/// An offset past the end is clamped to the end; an offset inside a multi-byte character counts
+/// as that character.
+pub fn locate(text: &str, first_line: u32, offset: usize) -> Position {
+    let bytes = text.as_bytes();
+    let offset = offset.min(bytes.len());
+    let (lines, line_start) = count_line_ends(&bytes[..offset]);
+    let column = 1 + count_chars(&bytes[line_start..offset]);
+    Position {
+        line: first_line + lines,
+        column: column as u32,
+    }
+}
+
+/// Number of line ends in `bytes` (LF, CRLF and lone CR each count once) and the offset just
+/// after the last one.
+pub fn count_line_ends(bytes: &[u8]) -> (u32, usize) {
+    let mut lines = 0;
+    let mut line_start = 0;
+    for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+        // A CR directly followed by LF is counted at the LF.
+        if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+            continue;
+        }
+        lines += 1;
+        line_start = i + 1;
+    }
+    (lines, line_start)
+}
+
+/// Characters in a UTF-8 byte slice (continuation bytes are not counted).
+fn count_chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lf_crlf_and_cr_each_end_one_line() {
+        let text = "a\nb\r\nc\rd";
+        assert_eq!(locate(text, 1, 0), Position { line: 1, column: 1 });
+        assert_eq!(locate(text, 1, 2), Position { line: 2, column: 1 });
+        assert_eq!(locate(text, 1, 5), Position { line: 3, column: 1 });
+        assert_eq!(locate(text, 1, 7), Position { line: 4, column: 1 });
+        // The CR of a CRLF still belongs to line 2.
+        assert_eq!(locate(text, 1, 3), Position { line: 2, column: 2 });
+    }
+
+    #[test]
+    fn columns_count_characters_and_tabs_as_one() {
+        let text = "\tÉé x";
+        assert_eq!(
+            locate(text, 10, 6),
+            Position {
+                line: 10,
+                column: 5
+            }
+        );
+        assert_eq!(
+            locate(text, 10, 1),
+            Position {
+                line: 10,
+                column: 2
+            }
+        );
+    }
+
+    #[test]
+    fn offsets_past_the_end_are_clamped() {
+        assert_eq!(locate("ab", 3, 99), Position { line: 3, column: 3 });
+    }
+
+    #[test]
+    fn span_text_never_panics() {
+        let s = Span::new(1, 2);
+        assert_eq!(s.text("é"), "");
+        assert_eq!(Span::new(0, 2).text("éa"), "é");
+        assert_eq!(Span::new(5, 9).text("abc"), "");
+    }
+}

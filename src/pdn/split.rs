@@ -1,0 +1,575 @@
+//! The streaming splitter: a byte stream in, one [`RawGame`] per game out, never holding more
+//! than one game (plus one read chunk) in memory.
+//!
+//! It follows just enough of the grammar to find game boundaries (pdn-format.md §1): `{}`
+//! comments, `;` and `%` line comments and quoted tag values are skipped, so a `[` or a result
+//! inside them never splits a game; parentheses are counted so a result inside a variation is
+//! no terminator. A new game starts at the first tag after any movetext token or terminator,
+//! or at the first move or move number after a terminator. The terminator is optional.
+//!
+//! Words are classified by [`super::lex`], the same code the parser uses, so the splitter
+//! and the parser agree on what a move or a result is. A game larger than the maximum size is
+//! returned as an oversize record (its first bytes only) and reading resumes at the next line
+//! that starts with a tag.
+
+use std::io::{self, BufRead};
+
+use memchr::{memchr, memchr2};
+
+use super::encoding::{BOM, Decoder};
+use super::lex::{self, WordClass};
+use super::raw::RawGame;
+use super::span::count_line_ends;
+
+/// Default maximum size of one game: far above any real game, small enough to bound memory.
+pub const DEFAULT_MAX_GAME_SIZE: usize = 1 << 20;
+
+/// Bytes of an oversize game kept for reports.
+const OVERSIZE_KEEP: usize = 4096;
+
+/// Words are classified only with this much lookahead (or at end of input), so that moves with
+/// spaces inside (`1 - 5`) are never cut by a buffer boundary.
+const LOOKAHEAD: usize = 256;
+
+/// Settings of a [`Splitter`].
+#[derive(Clone, Debug)]
+pub struct SplitOptions {
+    /// Largest game in bytes; a larger one is reported as oversize and skipped.
+    pub max_game_size: usize,
+    /// Decoder for the games' bytes (UTF-8 with Windows-1252 fallback by default).
+    pub decoder: Decoder,
+}
+
+impl Default for SplitOptions {
+    fn default() -> Self {
+        SplitOptions {
+            max_game_size: DEFAULT_MAX_GAME_SIZE,
+            decoder: Decoder::default(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Normal,
+    Comment,
+    LineComment,
+}
+
+/// Scanner state for the game being cut; positions are in `Splitter::buf`.
+#[derive(Clone, Copy, Debug)]
+struct Scan {
+    pos: usize,
+    mode: Mode,
+    depth: u32,
+    seen_movetext: bool,
+    terminated: bool,
+    line_start: bool,
+    /// After a terminator: where a run of comments starting on a new line began. If a tag
+    /// follows them, they open the next game rather than trail this one.
+    leading_comments: Option<usize>,
+}
+
+impl Scan {
+    fn new(pos: usize, line_start: bool) -> Scan {
+        Scan {
+            pos,
+            mode: Mode::Normal,
+            depth: 0,
+            seen_movetext: false,
+            terminated: false,
+            line_start,
+            leading_comments: None,
+        }
+    }
+}
+
+enum Step {
+    /// The next game starts at this position.
+    Boundary(usize),
+    /// The buffer ended; read more (or finish at end of input).
+    NeedMore,
+}
+
+/// Iterator over the games of a byte stream. Errors are I/O errors only; syntax problems are
+/// found later by the parser.
+pub struct Splitter<R> {
+    reader: R,
+    buf: Vec<u8>,
+    /// Start of the current game in `buf`.
+    start: usize,
+    scan: Scan,
+    eof: bool,
+    bom_checked: bool,
+    next_index: u64,
+    /// File offset and line of `buf[start]`.
+    offset: u64,
+    line: u32,
+    options: SplitOptions,
+}
+
+impl<R: BufRead> Splitter<R> {
+    /// A splitter with default options.
+    pub fn new(reader: R) -> Splitter<R> {
+        Splitter::with_options(reader, SplitOptions::default())
+    }
+
+    /// A splitter with the given options.
+    pub fn with_options(reader: R, options: SplitOptions) -> Splitter<R> {
+        Splitter {
+            reader,
+            buf: Vec::new(),
+            start: 0,
+            scan: Scan::new(0, true),
+            eof: false,
+            bom_checked: false,
+            next_index: 1,
+            offset: 0,
+            line: 1,
+            options,
+        }
+    }
+
+    /// Bytes consumed from the input so far (for progress bars).
+    pub fn bytes_read(&self) -> u64 {
+        self.offset + (self.buf.len() - self.start) as u64
+    }
+
+    fn next_game(&mut self) -> io::Result<Option<RawGame>> {
+        loop {
+            match self.step() {
+                Step::Boundary(at) => return Ok(Some(self.emit(at))),
+                Step::NeedMore if self.eof => return Ok(self.finish()),
+                Step::NeedMore => {
+                    if self.buf.len() - self.start > self.options.max_game_size {
+                        return self.oversize().map(Some);
+                    }
+                    self.fill()?;
+                }
+            }
+        }
+    }
+
+    /// Reads the next chunk, first dropping the bytes of games already returned.
+    fn fill(&mut self) -> io::Result<()> {
+        if self.start > 0 {
+            self.buf.drain(..self.start);
+            self.scan.pos -= self.start;
+            if let Some(p) = &mut self.scan.leading_comments {
+                *p -= self.start;
+            }
+            self.start = 0;
+        }
+        let chunk = self.reader.fill_buf()?;
+        if chunk.is_empty() {
+            self.eof = true;
+            return Ok(());
+        }
+        let n = chunk.len();
+        self.buf.extend_from_slice(chunk);
+        self.reader.consume(n);
+        if !self.bom_checked && (self.buf.len() >= BOM.len() || self.eof) {
+            self.skip_bom();
+        }
+        Ok(())
+    }
+
+    fn skip_bom(&mut self) {
+        self.bom_checked = true;
+        if self.buf.starts_with(BOM) {
+            self.start = BOM.len();
+            self.scan.pos = BOM.len();
+            self.offset = BOM.len() as u64;
+        }
+    }
+
+    /// Cuts the current game at `at` and starts the next one there.
+    fn emit(&mut self, at: usize) -> RawGame {
+        let bytes = self.buf[self.start..at].to_vec();
+        let line_start = self.buf[self.start..at]
+            .iter()
+            .rev()
+            .find(|&&c| c != b' ' && c != b'\t')
+            .is_none_or(|&c| c == b'\n' || c == b'\r');
+        let game = self.make_game(bytes, None);
+        self.start = at;
+        self.scan = Scan::new(at, line_start);
+        game
+    }
+
+    /// The rest of the input, if it holds more than white space.
+    fn finish(&mut self) -> Option<RawGame> {
+        let rest = &self.buf[self.start..];
+        if rest.iter().all(u8::is_ascii_whitespace) {
+            self.advance(self.buf.len());
+            return None;
+        }
+        let end = self.buf.len();
+        Some(self.emit(end))
+    }
+
+    fn make_game(&mut self, bytes: Vec<u8>, oversize: Option<u64>) -> RawGame {
+        let len = bytes.len();
+        let (lines, _) = count_line_ends(&bytes);
+        let (text, encoding, note) = self.options.decoder.decode(bytes);
+        let game = RawGame {
+            index: self.next_index,
+            byte_offset: self.offset,
+            first_line: self.line,
+            text,
+            encoding,
+            notes: note.into_iter().collect(),
+            oversize,
+        };
+        self.next_index += 1;
+        self.offset += oversize.unwrap_or(len as u64);
+        self.line += lines;
+        game
+    }
+
+    fn advance(&mut self, to: usize) {
+        let (lines, _) = count_line_ends(&self.buf[self.start..to]);
+        self.offset += (to - self.start) as u64;
+        self.line += lines;
+        self.start = to;
+    }
+
+    /// Reports the current game as oversize and skips to the next line that starts with `[`.
+    fn oversize(&mut self) -> io::Result<RawGame> {
+        let keep_end = (self.start + OVERSIZE_KEEP).min(self.buf.len());
+        let kept = self.buf[self.start..keep_end].to_vec();
+        let (first_offset, first_line, index) = (self.offset, self.line, self.next_index);
+        let mut skipped = 0u64;
+        let mut lines = 0u32;
+        let resume = loop {
+            let from = (self.start + 1).min(self.buf.len());
+            if let Some(at) = next_tag_line(&self.buf[from..]) {
+                break from + at;
+            }
+            if self.eof {
+                break self.buf.len();
+            }
+            // Keep a trailing CR so a CRLF split over two reads is counted once.
+            let mut cut = self.buf.len();
+            if cut > self.start + 1 && self.buf[cut - 1] == b'\r' {
+                cut -= 1;
+            }
+            skipped += (cut - self.start) as u64;
+            lines += count_line_ends(&self.buf[self.start..cut]).0;
+            self.start = cut;
+            self.scan.pos = cut;
+            self.fill()?;
+        };
+        skipped += (resume - self.start) as u64;
+        lines += count_line_ends(&self.buf[self.start..resume]).0;
+        self.start = resume;
+        self.scan = Scan::new(resume, true);
+        let (text, encoding, _) = self.options.decoder.decode(kept);
+        self.next_index += 1;
+        self.offset = first_offset + skipped;
+        self.line = first_line + lines;
+        Ok(RawGame {
+            index,
+            byte_offset: first_offset,
+            first_line,
+            text,
+            encoding,
+            notes: Vec::new(),
+            oversize: Some(skipped),
+        })
+    }
+
+    /// Scans from the saved position until a game boundary or the end of the buffer.
+    fn step(&mut self) -> Step {
+        let b = &self.buf[..];
+        let eof = self.eof;
+        let s = &mut self.scan;
+        loop {
+            match s.mode {
+                Mode::Normal => {}
+                Mode::Comment => match memchr(b'}', &b[s.pos..]) {
+                    Some(i) => {
+                        s.pos += i + 1;
+                        s.mode = Mode::Normal;
+                        s.line_start = false;
+                    }
+                    None => {
+                        s.pos = b.len();
+                        return Step::NeedMore;
+                    }
+                },
+                Mode::LineComment => match memchr2(b'\n', b'\r', &b[s.pos..]) {
+                    Some(i) => {
+                        s.pos += i;
+                        s.mode = Mode::Normal;
+                    }
+                    None => {
+                        s.pos = b.len();
+                        return Step::NeedMore;
+                    }
+                },
+            }
+            while let Some(&c) = b.get(s.pos) {
+                if !c.is_ascii_whitespace() {
+                    break;
+                }
+                if c == b'\n' || c == b'\r' {
+                    s.line_start = true;
+                }
+                s.pos += 1;
+            }
+            if s.pos >= b.len() || (!eof && b.len() - s.pos < LOOKAHEAD) {
+                return Step::NeedMore;
+            }
+            if let Some(boundary) = token(b, s, eof) {
+                return boundary;
+            }
+        }
+    }
+}
+
+/// Handles one token at `s.pos`; returns a step when the scan must stop.
+fn token(b: &[u8], s: &mut Scan, eof: bool) -> Option<Step> {
+    let rest = &b[s.pos..];
+    let starts_game = s.seen_movetext || s.terminated;
+    let line_start = std::mem::replace(&mut s.line_start, false);
+    let is_comment = matches!(rest[0], b'{' | b';') || (rest[0] == b'%' && line_start);
+    if !is_comment && rest[0] != b'[' && !(line_start && rest[0].is_ascii_uppercase()) {
+        s.leading_comments = None;
+    } else if is_comment && line_start && s.terminated && s.depth == 0 {
+        s.leading_comments.get_or_insert(s.pos);
+    }
+    match rest[0] {
+        b'{' => {
+            s.mode = Mode::Comment;
+            s.pos += 1;
+        }
+        b';' => {
+            s.mode = Mode::LineComment;
+            s.pos += 1;
+        }
+        b'%' if line_start => {
+            s.mode = Mode::LineComment;
+            s.pos += 1;
+        }
+        b'[' => {
+            if starts_game {
+                return Some(Step::Boundary(s.leading_comments.unwrap_or(s.pos)));
+            }
+            let Some((n, _)) = lex::tag_extent(rest, eof) else {
+                s.line_start = line_start;
+                return Some(Step::NeedMore);
+            };
+            s.pos += n;
+        }
+        b'(' => {
+            s.depth += 1;
+            s.seen_movetext = true;
+            s.pos += 1;
+        }
+        b')' | b'}' | b']' => {
+            s.depth = s.depth.saturating_sub(u32::from(rest[0] == b')'));
+            s.pos += 1;
+        }
+        c => {
+            if let Some(n) = (line_start && c.is_ascii_uppercase())
+                .then(|| lex::missing_bracket_tag(rest))
+                .flatten()
+            {
+                if starts_game {
+                    return Some(Step::Boundary(s.leading_comments.unwrap_or(s.pos)));
+                }
+                s.pos += n;
+                return None;
+            }
+            s.leading_comments = None;
+            let esc = lex::literal_escape_len(rest);
+            if esc > 0 {
+                s.pos += esc;
+                return None;
+            }
+            if s.seen_movetext && !s.terminated {
+                // Inside movetext only a terminator changes the state: skip words cheaply.
+                s.pos += inside_movetext(rest, s.depth == 0, &mut s.terminated);
+                return None;
+            }
+            let (class, n) = lex::classify_word(rest);
+            match class {
+                WordClass::Terminator if s.depth == 0 => s.terminated = true,
+                WordClass::MoveStart if s.terminated && s.depth == 0 => {
+                    return Some(Step::Boundary(s.pos));
+                }
+                WordClass::MoveStart | WordClass::Movetext => s.seen_movetext = true,
+                _ => {}
+            }
+            s.pos += n;
+        }
+    }
+    None
+}
+
+/// Length of the word at `rest` when the game already has movetext and no terminator; sets
+/// `terminated` when it is a result at depth 0. A move number prefix (`12.`) is a word of its
+/// own, so that `12.2-0` is seen like the parser sees it.
+fn inside_movetext(rest: &[u8], top: bool, terminated: &mut bool) -> usize {
+    if let Some(n) = lex::result_len(rest) {
+        *terminated |= top;
+        return n;
+    }
+    if let Some((_, _, n)) = lex::move_number(rest) {
+        return n;
+    }
+    lex::word_len(rest)
+}
+
+/// Offset of the next `[` that starts a line (after blanks), if any.
+fn next_tag_line(b: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = memchr2(b'\n', b'\r', &b[from..]) {
+        let line = from + i + 1;
+        let blanks = b[line..]
+            .iter()
+            .take_while(|&&c| c == b' ' || c == b'\t')
+            .count();
+        if b.get(line + blanks) == Some(&b'[') {
+            return Some(line + blanks);
+        }
+        from = line;
+    }
+    None
+}
+
+impl<R: BufRead> Iterator for Splitter<R> {
+    type Item = io::Result<RawGame>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_game().transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(text: &str) -> Vec<String> {
+        Splitter::new(text.as_bytes())
+            .map(|g| g.unwrap().text)
+            .collect()
+    }
+
+    #[test]
+    fn a_tag_after_movetext_starts_a_game_even_without_terminator() {
+        let games = split("[A \"1\"]\n1. 32-28\n[B \"2\"]\n1. 33-29 *\n");
+        assert_eq!(
+            games,
+            vec!["[A \"1\"]\n1. 32-28\n", "[B \"2\"]\n1. 33-29 *\n"]
+        );
+    }
+
+    #[test]
+    fn a_move_after_a_terminator_starts_a_headerless_game() {
+        let games = split("1. 32-28 1-0 {after} 1. 33-29 2-0");
+        assert_eq!(games, vec!["1. 32-28 1-0 {after} ", "1. 33-29 2-0"]);
+    }
+
+    #[test]
+    fn comments_on_their_own_line_after_a_terminator_open_the_next_game() {
+        let games = split("1. 32-28 1-0 {trails}\n{leads}\n% also\n[B \"2\"] *\n");
+        assert_eq!(
+            games,
+            vec!["1. 32-28 1-0 {trails}\n", "{leads}\n% also\n[B \"2\"] *\n"]
+        );
+        let games = split("1. 32-28 1-0\n{trails} junk\n[B \"2\"] *\n");
+        assert_eq!(
+            games,
+            vec!["1. 32-28 1-0\n{trails} junk\n", "[B \"2\"] *\n"]
+        );
+        // Without a terminator the comment stays with the moves it follows.
+        let games = split("1. 32-28\n{trails}\n[B \"2\"] *\n");
+        assert_eq!(games, vec!["1. 32-28\n{trails}\n", "[B \"2\"] *\n"]);
+    }
+
+    #[test]
+    fn an_escape_line_opening_a_game_is_still_an_escape() {
+        let games = split("1.32-28 1/2-1/2\n% Board 10x10\n[Date \"x\"]\n1. 32-28 *\n");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1], "% Board 10x10\n[Date \"x\"]\n1. 32-28 *\n");
+    }
+
+    #[test]
+    fn brackets_and_results_inside_comments_and_strings_do_not_split() {
+        let games = split("[A \"x [B] 1-0\"]\n1. 32-28 {[%clock w1:00] 1-0 [X \"y\"]} 19-23 *\n");
+        assert_eq!(games.len(), 1);
+        let games = split("1. 32-28 (19-23 1-0) 18-23 * 1. 33-29");
+        assert_eq!(games, vec!["1. 32-28 (19-23 1-0) 18-23 * ", "1. 33-29"]);
+        let games = split("1. 32-28 ; [B \"x\"] 1-0\n19-23 *\n");
+        assert_eq!(games.len(), 1);
+        let games = split("1. 32-28\n% [B \"x\"]\n19-23 *\n");
+        assert_eq!(games.len(), 1);
+    }
+
+    #[test]
+    fn tags_only_games_and_one_line_games() {
+        let games = split("[FEN \"B:W1:B2\"] *\n[FEN \"B:W3:B4\"] *\n");
+        assert_eq!(
+            games,
+            vec!["[FEN \"B:W1:B2\"] *\n", "[FEN \"B:W3:B4\"] *\n"]
+        );
+        let games = split("[A \"1\"] [B \"2\"] 1.32-28 1-1\n\n[A \"3\"] 1.33-29 2-0\n");
+        assert_eq!(games.len(), 2);
+    }
+
+    #[test]
+    fn positions_of_each_game() {
+        let text = "\u{feff}[A \"1\"]\r\n1. 32-28 *\r\n\r\n[B \"2\"]\r1. 33-29 *";
+        let games: Vec<RawGame> = Splitter::new(text.as_bytes()).map(|g| g.unwrap()).collect();
+        assert_eq!(games.len(), 2);
+        assert_eq!(
+            (games[0].index, games[0].byte_offset, games[0].first_line),
+            (1, 3, 1)
+        );
+        assert!(games[0].text.starts_with("[A"));
+        assert_eq!((games[1].index, games[1].first_line), (2, 4));
+        assert_eq!(games[1].byte_offset, text.find("[B").unwrap() as u64);
+    }
+
+    #[test]
+    fn tag_line_missing_its_bracket_starts_the_next_game() {
+        let games = split("[A \"1\"]\n1. 32-28 14.\n\nEvent \"X\"]\n[Site \"\"]\n1. 33-29 *\n");
+        assert_eq!(games.len(), 2);
+        assert!(games[1].starts_with("Event \"X\"]"));
+    }
+
+    #[test]
+    fn tiny_reads_give_the_same_games() {
+        let text = "[A \"1\"]\n1. 32-28 {c [x]} 1- 7 1-0\n1. 33-29 (1-1) *\n[B \"}\"]\n1. 34-30";
+        let whole = split(text);
+        let reader = io::BufReader::with_capacity(3, text.as_bytes());
+        let tiny: Vec<String> = Splitter::new(reader).map(|g| g.unwrap().text).collect();
+        assert_eq!(tiny, whole);
+        assert_eq!(whole.len(), 3);
+    }
+
+    #[test]
+    fn oversize_games_are_reported_and_skipped_to_the_next_tag_line() {
+        let big = format!("[A \"1\"]\n{{{}\n[B \"2\"]\n1. 32-28 *\n", "x".repeat(5000));
+        let options = SplitOptions {
+            max_game_size: 1000,
+            ..SplitOptions::default()
+        };
+        let reader = io::BufReader::with_capacity(300, big.as_bytes());
+        let games: Vec<RawGame> = Splitter::with_options(reader, options)
+            .map(|g| g.unwrap())
+            .collect();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].oversize, Some(big.find("[B").unwrap() as u64));
+        assert_eq!((games[1].index, games[1].first_line), (2, 3));
+        assert_eq!(games[1].text, "[B \"2\"]\n1. 32-28 *\n");
+    }
+
+    #[test]
+    fn white_space_alone_is_no_game() {
+        assert!(split(" \n\r\n").is_empty());
+        assert!(split("").is_empty());
+    }
+}
