@@ -241,7 +241,12 @@ mod tests {
     #[test]
     fn empty_input_gives_one_state_per_worker() {
         let states = Pipeline::new(3)
-            .run(0..0u8, || 1u8, |_, x| x, |_| ControlFlow::<()>::Continue(()))
+            .run(
+                0..0u8,
+                || 1u8,
+                |_, x| x,
+                |_| ControlFlow::<()>::Continue(()),
+            )
             .unwrap();
         assert_eq!(states, vec![1, 1, 1]);
     }

@@ -1,7 +1,10 @@
 //! Command-line layer (binary only): argument definitions, one file per subcommand, and the
 //! shared input/output policy. No domain logic lives here.
 
+mod convert;
+mod input;
 mod output;
+mod report;
 
 use std::process::ExitCode;
 
@@ -57,8 +60,12 @@ pub enum Format {
     Csv,
 }
 
+/// The subcommands.
 #[derive(Subcommand, Debug)]
-pub enum Command {}
+pub enum Command {
+    /// Convert archives to another format (normalised PDN).
+    Convert(convert::ConvertArgs),
+}
 
 /// What a run found, mapped to the documented exit codes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -84,5 +91,14 @@ impl Status {
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
-    match cli.command {}
+    match cli.command {
+        Command::Convert(args) => convert::run(args, &cli.global),
+    }
+}
+
+impl GlobalArgs {
+    /// The game pipeline sized by `--jobs`.
+    pub fn pipeline(&self) -> pdnkit::pipeline::Pipeline {
+        pdnkit::pipeline::Pipeline::new(self.jobs.unwrap_or(0))
+    }
 }

@@ -25,6 +25,9 @@ pub enum TerminatorStyle {
     /// The terminator as read; nothing when the game had none.
     #[default]
     AsRead,
+    /// The terminator as read, and `*` for a game that had none: what a file of several games
+    /// needs, since a game without terminator would absorb the next game's leading comments.
+    AsReadOrStar,
     /// Always `*` (PDN 3.0: the result lives in the Result tag).
     Star,
 }
@@ -95,6 +98,7 @@ impl<'f> Writer<'f> {
         }
         let terminator = match self.options.terminator {
             TerminatorStyle::AsRead => game.terminator.map(|t| t.token),
+            TerminatorStyle::AsReadOrStar => Some(game.terminator.map_or("*", |t| t.token)),
             TerminatorStyle::Star => Some("*"),
         };
         if game.body.is_empty() && terminator.is_none() && game.trailer.is_empty() {

@@ -1,0 +1,84 @@
+//! The inputs of a run: every path in order (`-` is standard input, `.gz` is decompressed),
+//! streamed as one sequence of games. A file that cannot be opened or read is one item of the
+//! sequence too, so it is reported in order and the other files are still processed.
+
+use std::io::{self, BufRead};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use pdnkit::pdn::raw::RawGame;
+use pdnkit::pdn::read;
+use pdnkit::pdn::split::Splitter;
+
+/// One item of the input stream.
+#[derive(Debug)]
+pub enum Item {
+    /// A game and the file it came from.
+    Game { file: Arc<str>, raw: RawGame },
+    /// An input that failed; the error's message names the path and the cause.
+    Failed { error: io::Error },
+}
+
+/// Streams the games of `paths` in order. `bytes` is advanced as input is consumed, for
+/// progress reporting.
+pub fn games(paths: &[PathBuf], bytes: Arc<AtomicU64>) -> impl Iterator<Item = Item> + Send {
+    let mut files = paths.to_vec().into_iter();
+    let mut current: Option<(Arc<str>, Splitter<Box<dyn BufRead + Send>>)> = None;
+    let mut done_before = 0u64;
+    std::iter::from_fn(move || {
+        loop {
+            if let Some((file, splitter)) = current.as_mut() {
+                let next = splitter.next();
+                bytes.store(done_before + splitter.bytes_read(), Ordering::Relaxed);
+                match next {
+                    Some(Ok(raw)) => {
+                        return Some(Item::Game {
+                            file: Arc::clone(file),
+                            raw,
+                        });
+                    }
+                    Some(Err(error)) => {
+                        done_before += splitter.bytes_read();
+                        current = None;
+                        return Some(Item::Failed { error });
+                    }
+                    None => {
+                        done_before += splitter.bytes_read();
+                        current = None;
+                    }
+                }
+            }
+            let path = files.next()?;
+            let name: Arc<str> = display_name(&path).into();
+            match read::games(&path) {
+                Ok(splitter) => current = Some((name, splitter)),
+                Err(error) => return Some(Item::Failed { error }),
+            }
+        }
+    })
+}
+
+/// Total size of the regular files among `paths` (stdin and special files count 0).
+pub fn total_size(paths: &[PathBuf]) -> u64 {
+    paths
+        .iter()
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .filter(|m| m.is_file())
+        .map(|m| m.len())
+        .sum()
+}
+
+/// How a path is named in reports: as the user wrote it.
+pub fn display_name(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// The files to read: the given paths, or standard input when none is given.
+pub fn default_stdin(files: Vec<PathBuf>) -> Vec<PathBuf> {
+    if files.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        files
+    }
+}

@@ -1,0 +1,6 @@
+//! One test binary drives the real executable for every subcommand.
+
+mod util;
+
+mod convert;
+mod general;
