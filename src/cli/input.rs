@@ -20,11 +20,14 @@ pub enum Item {
     Failed { error: io::Error },
 }
 
+/// A file being read: its name for reports and its games.
+type OpenFile = (Arc<str>, Splitter<Box<dyn BufRead + Send>>);
+
 /// Streams the games of `paths` in order. `bytes` is advanced as input is consumed, for
 /// progress reporting.
 pub fn games(paths: &[PathBuf], bytes: Arc<AtomicU64>) -> impl Iterator<Item = Item> + Send {
-    let mut files = paths.to_vec().into_iter();
-    let mut current: Option<(Arc<str>, Splitter<Box<dyn BufRead + Send>>)> = None;
+    let mut files = paths.iter();
+    let mut current: Option<OpenFile> = None;
     let mut done_before = 0u64;
     std::iter::from_fn(move || {
         loop {
@@ -50,8 +53,8 @@ pub fn games(paths: &[PathBuf], bytes: Arc<AtomicU64>) -> impl Iterator<Item = I
                 }
             }
             let path = files.next()?;
-            let name: Arc<str> = display_name(&path).into();
-            match read::games(&path) {
+            let name: Arc<str> = display_name(path).into();
+            match read::games(path) {
                 Ok(splitter) => current = Some((name, splitter)),
                 Err(error) => return Some(Item::Failed { error }),
             }

@@ -1,6 +1,6 @@
 //! Runs the real `pdnkit` executable in a fresh temporary directory and checks what it did.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -76,9 +76,4 @@ impl Run {
         );
         self
     }
-}
-
-/// The repository's fixtures directory.
-pub fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
 }
