@@ -66,7 +66,7 @@ impl Geometry {
         squares: Squares::All,
     };
 
-    const fn dark_unchecked(width: u8, height: u8, bottom_left: bool) -> Geometry {
+    pub(crate) const fn dark_unchecked(width: u8, height: u8, bottom_left: bool) -> Geometry {
         Geometry {
             width,
             height,

@@ -22,6 +22,9 @@ pub struct Notation {
     corner: u8,
     /// The reference frame is White's view turned by 180 degrees (Black moves first).
     rotated: bool,
+    /// The written board is the mirror image of `geometry` (its corner colour differs, e.g.
+    /// pool played on a light-cornered board); files are mirrored before naming.
+    mirrored: bool,
 }
 
 /// Corner code of the fallback numbering (square 1 at the top-left from White).
@@ -42,7 +45,21 @@ impl Notation {
             preferred,
             corner: corner & 3,
             rotated: first_mover == Colour::Black,
+            mirrored: false,
         }
+    }
+
+    /// The same notation written on the mirror image of the board: used when a game's board
+    /// has the other corner colour than the rules' board (all rules are left-right
+    /// symmetric, so the game is the same up to naming).
+    pub fn mirrored(mut self) -> Notation {
+        self.mirrored = !self.mirrored;
+        self
+    }
+
+    /// True when names are read on the mirror image of the board.
+    pub fn is_mirrored(&self) -> bool {
+        self.mirrored
     }
 
     /// The notation a full `GameType` value describes, on the board it describes.
@@ -67,6 +84,32 @@ impl Notation {
             attrs.corner,
             attrs.first_mover,
         ))
+    }
+
+    /// The notation a `GameType`'s attributes describe, naming the squares of `geometry`
+    /// (the rules' board). When the attributes give the other corner colour, the names are
+    /// read on the mirror image of `geometry`.
+    ///
+    /// # Errors
+    /// When the attributes give another board size.
+    pub fn on_board(
+        attrs: &GameTypeAttrs,
+        geometry: Geometry,
+    ) -> Result<Notation, super::GeometryError> {
+        if (attrs.width, attrs.height) != (geometry.width(), geometry.height()) {
+            return Err(super::GeometryError(format!(
+                "the GameType describes a {}x{} board, the rules play on {}x{}",
+                attrs.width,
+                attrs.height,
+                geometry.width(),
+                geometry.height()
+            )));
+        }
+        let n = Notation::new(geometry, attrs.notation, attrs.corner, attrs.first_mover);
+        Ok(match (geometry.squares(), attrs.invert) {
+            (Squares::Dark { bottom_left }, Some(invert)) if invert == bottom_left => n.mirrored(),
+            _ => n,
+        })
     }
 
     /// The board this notation names.
@@ -95,14 +138,14 @@ impl Notation {
                     _ => (FALLBACK_ALG_CORNER, false),
                 };
                 let (x, y) = self.from_corner(file as i32, rank as i32 - 1, corner, rotated);
-                self.geometry.square_at(x, y)
+                self.square_at(x, y)
             }
         }
     }
 
     /// The token for a square, in the preferred kind.
     pub fn format(&self, sq: Square) -> SquareToken {
-        let (x, y) = self.geometry.coords(sq);
+        let (x, y) = self.written_coords(sq);
         let (cx, cy) = self.to_corner(x, y, self.corner, self.rotated);
         match self.preferred {
             NotationKind::Numeric => {
@@ -134,8 +177,37 @@ impl Notation {
         };
         candidates.into_iter().find_map(|cx| {
             let (x, y) = self.from_corner(cx, cy, corner, rotated);
-            self.geometry.square_at(x, y)
+            self.square_at(x, y)
         })
+    }
+
+    /// The square at written coordinates (mirrored if needed).
+    fn square_at(&self, x: i32, y: i32) -> Option<Square> {
+        if !self.written_playable(x, y) {
+            return None;
+        }
+        let x = if self.mirrored {
+            self.geometry.width() as i32 - 1 - x
+        } else {
+            x
+        };
+        self.geometry.square_at(x, y)
+    }
+
+    /// True when written coordinates are a playable square of the written board.
+    fn written_playable(&self, x: i32, y: i32) -> bool {
+        let mx = self.geometry.width() as i32 - 1 - x;
+        self.geometry.is_playable(if self.mirrored { mx } else { x }, y)
+    }
+
+    /// Written coordinates of a square.
+    fn written_coords(&self, sq: Square) -> (i32, i32) {
+        let (x, y) = self.geometry.coords(sq);
+        if self.mirrored {
+            (self.geometry.width() as i32 - 1 - x, y)
+        } else {
+            (x, y)
+        }
     }
 
     /// Board coordinates (White's view) of the point `(cx, cy)` counted from `corner`.
@@ -262,6 +334,21 @@ mod tests {
         let n = notation("23,B,8,8,A1,1");
         assert_eq!(at(&n, alg("a1")), (0, 7));
         assert_eq!(n.geometry().is_playable(0, 7), !n.geometry().is_playable(0, 0));
+    }
+
+    #[test]
+    fn light_cornered_attrs_mirror_the_rules_board() {
+        let attrs = GameType::parse("23,B,8,8,A1,1").unwrap().attrs.unwrap();
+        let n = Notation::on_board(&attrs, Geometry::EIGHT).unwrap();
+        assert!(n.is_mirrored());
+        // a1 (from Black's bottom-right) is White's top-left corner on a light-cornered board,
+        // the top-right corner once mirrored onto the rules' dark-cornered board.
+        assert_eq!(at(&n, alg("a1")), (7, 7));
+        for sq in n.geometry().all() {
+            assert_eq!(n.parse(n.format(sq)), Some(sq));
+        }
+        let wrong = GameType::parse("20,W,8,8,N2,0").unwrap().attrs.unwrap();
+        assert!(Notation::on_board(&wrong, Geometry::INTERNATIONAL).is_err());
     }
 
     #[test]

@@ -1,1 +1,35 @@
-//! Variant rules and move generation. Filled in by the rules-engine work.
+//! Variant rules and move generation: which moves are legal, what they do, when a game ends.
+//! This module knows draughts; it knows PDN only through the typed tag values it reads
+//! (`GameType`, `Fen`) and the square tokens it names.
+//!
+//! * [`Variant`] / [`Config`]: the runtime choice of rules, from a name or a `GameType`.
+//! * [`Rules`]: one annotated constant per variant (see `variants.rs`), plain data.
+//! * [`Position`]: pieces and side to move; legal moves, capture sequences, `play`.
+//! * [`Game`]: a position plus what the rules need beyond it (repetitions, draw counters),
+//!   with [`Game::outcome`].
+//! * [`perft`] / [`divide`]: move-generator node counts.
+//!
+//! The generator works on padded bitboards (`u64` where the board fits, `u128` otherwise);
+//! see `layout.rs`.
+
+mod bits;
+mod capture;
+mod ctx;
+mod engine;
+mod layout;
+mod mv;
+mod position;
+mod perft;
+mod precedence;
+mod spec;
+mod variant;
+pub mod variants;
+
+pub use mv::{MAX_CAPTURES, Move};
+pub use perft::{CountMode, divide, perft};
+pub use position::{CaptureRank, Piece, Position, Role};
+pub use spec::{
+    DrawRule, FrisianValue, Goal, KingRange, Landing, Lines, ManCaptures, ManSteps,
+    MissedCapture, PassingPromotion, Precedence, Removal, Rules, StartRanks,
+};
+pub use variant::{Config, GameTypeError, Variant, rules_by_name};
