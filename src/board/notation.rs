@@ -197,7 +197,8 @@ impl Notation {
     /// True when written coordinates are a playable square of the written board.
     fn written_playable(&self, x: i32, y: i32) -> bool {
         let mx = self.geometry.width() as i32 - 1 - x;
-        self.geometry.is_playable(if self.mirrored { mx } else { x }, y)
+        self.geometry
+            .is_playable(if self.mirrored { mx } else { x }, y)
     }
 
     /// Written coordinates of a square.
@@ -333,7 +334,10 @@ mod tests {
         // 23,B,8,8,A1,1: Black at the bottom of the frame, a1 at its bottom-right.
         let n = notation("23,B,8,8,A1,1");
         assert_eq!(at(&n, alg("a1")), (0, 7));
-        assert_eq!(n.geometry().is_playable(0, 7), !n.geometry().is_playable(0, 0));
+        assert_eq!(
+            n.geometry().is_playable(0, 7),
+            !n.geometry().is_playable(0, 0)
+        );
     }
 
     #[test]

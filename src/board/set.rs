@@ -118,7 +118,9 @@ impl IntoIterator for SquareSet {
 
 impl fmt::Debug for SquareSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(Square::index)).finish()
+        f.debug_set()
+            .entries(self.iter().map(Square::index))
+            .finish()
     }
 }
 

@@ -133,7 +133,9 @@ impl GameType {
         let height = size(fields[3])?;
         let code = fields[4].as_bytes();
         if code.len() != 2 {
-            return Err(err("the notation field must be a letter and a digit, e.g. N2"));
+            return Err(err(
+                "the notation field must be a letter and a digit, e.g. N2",
+            ));
         }
         let notation = match code[0] {
             b'N' | b'n' => NotationKind::Numeric,
@@ -321,7 +323,13 @@ impl fmt::Display for Fen {
     /// Writes the FEN in PDN 3.0 writing form (no spaces, no trailing dot; extras kept).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self.turn {
-            Some(c) => if c == Colour::White { "W" } else { "B" },
+            Some(c) => {
+                if c == Colour::White {
+                    "W"
+                } else {
+                    "B"
+                }
+            }
             None => "?",
         })?;
         for g in &self.groups {
@@ -385,7 +393,9 @@ fn parse_items(list: &str, base: usize) -> Result<Vec<FenItem>, ParseFenError> {
                 _ => return Err(fail(format!("bad range end in {item:?}"))),
             }
         } else {
-            return Err(fail(format!("unexpected text after the square in {item:?}")));
+            return Err(fail(format!(
+                "unexpected text after the square in {item:?}"
+            )));
         };
         items.push(FenItem {
             king,

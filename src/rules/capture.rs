@@ -285,7 +285,11 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
             by_king: self.by_king,
             count: self.captured.count(),
             kings: (self.captured & self.opp_kings).count(),
-            king_positions: if self.track_order { self.king_positions() } else { 0 },
+            king_positions: if self.track_order {
+                self.king_positions()
+            } else {
+                0
+            },
         };
         let key = precedence::key(self.ctx.rules.precedence, &facts);
         if self.filter {

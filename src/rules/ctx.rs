@@ -62,7 +62,9 @@ use layout::{DOWN, DOWN_LEFT, DOWN_RIGHT, LEFT, RIGHT, UP, UP_LEFT, UP_RIGHT};
 
 const DIAGONALS: &[usize] = &[UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT];
 const STRAIGHT: &[usize] = &[UP, DOWN, LEFT, RIGHT];
-const ALL_LINES: &[usize] = &[UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT, UP, DOWN, LEFT, RIGHT];
+const ALL_LINES: &[usize] = &[
+    UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT, UP, DOWN, LEFT, RIGHT,
+];
 
 fn forward(side: usize, steps: ManSteps) -> &'static [usize] {
     match (steps, side) {
@@ -78,7 +80,9 @@ fn man_capture_dirs(side: usize, c: ManCaptures) -> &'static [usize] {
         ManCaptures::DiagonalForward => forward(side, ManSteps::DiagonalForward),
         ManCaptures::Diagonal => DIAGONALS,
         ManCaptures::DiagonalAndOrthogonal => ALL_LINES,
-        ManCaptures::OrthogonalForwardSideways => forward(side, ManSteps::OrthogonalForwardSideways),
+        ManCaptures::OrthogonalForwardSideways => {
+            forward(side, ManSteps::OrthogonalForwardSideways)
+        }
     }
 }
 

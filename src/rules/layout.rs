@@ -174,10 +174,7 @@ impl<B: Bits> Layout<B> {
                 continue;
             };
             let d = self.bit_of[to.index()] as i64 - self.bit_of[sq.index()] as i64;
-            assert!(
-                delta.is_none_or(|x| x == d),
-                "non-uniform shift on {g:?}"
-            );
+            assert!(delta.is_none_or(|x| x == d), "non-uniform shift on {g:?}");
             delta = Some(d);
             from |= self.bit(sq);
         }
@@ -255,12 +252,20 @@ mod tests {
 
     #[test]
     fn steps_match_coordinates() {
-        for g in [Geometry::EIGHT_MIRRORED, Geometry::TURKISH, Geometry::TWELVE] {
+        for g in [
+            Geometry::EIGHT_MIRRORED,
+            Geometry::TURKISH,
+            Geometry::TWELVE,
+        ] {
             let l = Layout::<u128>::new(g).unwrap();
             for sq in g.all() {
                 let (x, y) = g.coords(sq);
                 let up = l.dirs[UP].step(l.bit(sq));
-                let dy = if matches!(g.squares(), Squares::All) { 1 } else { 2 };
+                let dy = if matches!(g.squares(), Squares::All) {
+                    1
+                } else {
+                    2
+                };
                 assert_eq!(up, g.square_at(x, y + dy).map_or(0, |s| l.bit(s)));
             }
         }

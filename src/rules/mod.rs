@@ -16,20 +16,22 @@ mod bits;
 mod capture;
 mod ctx;
 mod engine;
+mod fen;
 mod layout;
 mod mv;
-mod position;
 mod perft;
+mod position;
 mod precedence;
 mod spec;
 mod variant;
 pub mod variants;
 
+pub use fen::FenError;
 pub use mv::{MAX_CAPTURES, Move};
 pub use perft::{CountMode, divide, perft};
 pub use position::{CaptureRank, Piece, Position, Role};
 pub use spec::{
-    DrawRule, FrisianValue, Goal, KingRange, Landing, Lines, ManCaptures, ManSteps,
-    MissedCapture, PassingPromotion, Precedence, Removal, Rules, StartRanks,
+    DrawRule, FrisianValue, Goal, KingRange, Landing, Lines, ManCaptures, ManSteps, MissedCapture,
+    PassingPromotion, Precedence, Removal, Rules, StartRanks,
 };
 pub use variant::{Config, GameTypeError, Variant, rules_by_name};

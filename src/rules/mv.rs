@@ -48,7 +48,10 @@ impl Move {
     /// # Panics
     /// With more than [`MAX_CAPTURES`] steps.
     pub fn capture(from: Square, steps: &[(Square, Square)], promotes: bool) -> Move {
-        assert!(steps.len() <= MAX_CAPTURES, "capture longer than {MAX_CAPTURES}");
+        assert!(
+            steps.len() <= MAX_CAPTURES,
+            "capture longer than {MAX_CAPTURES}"
+        );
         let mut m = Move::quiet(from, from, promotes);
         for (i, &(c, l)) in steps.iter().enumerate() {
             m.order[i] = c;
@@ -108,8 +111,22 @@ impl std::fmt::Debug for Move {
         f.debug_struct("Move")
             .field("from", &self.from.index())
             .field("to", &self.to.index())
-            .field("captures", &self.captures().iter().map(|s| s.index()).collect::<Vec<_>>())
-            .field("landings", &self.landings().iter().map(|s| s.index()).collect::<Vec<_>>())
+            .field(
+                "captures",
+                &self
+                    .captures()
+                    .iter()
+                    .map(|s| s.index())
+                    .collect::<Vec<_>>(),
+            )
+            .field(
+                "landings",
+                &self
+                    .landings()
+                    .iter()
+                    .map(|s| s.index())
+                    .collect::<Vec<_>>(),
+            )
             .field("promotes", &self.promotes)
             .finish()
     }

@@ -47,8 +47,16 @@ pub fn divide(
         .enumerate()
         .map(|(i, m)| {
             let ambiguous = short.iter().filter(|s| **s == short[i]).count() > 1;
-            let text = if ambiguous { m.text(notation, sep, true) } else { short[i].clone() };
-            let n = if depth <= 1 { 1 } else { perft(&pos.played(m), depth - 1, mode, bulk) };
+            let text = if ambiguous {
+                m.text(notation, sep, true)
+            } else {
+                short[i].clone()
+            };
+            let n = if depth <= 1 {
+                1
+            } else {
+                perft(&pos.played(m), depth - 1, mode, bulk)
+            };
             (text, n)
         })
         .collect()
@@ -61,7 +69,10 @@ fn keep_root_moves(pos: &Position) -> Vec<super::Move> {
     }
     let mut out: Vec<super::Move> = Vec::new();
     for m in pos.legal_capture_paths() {
-        if !out.iter().any(|x| x.same_effect(&m) && x.captures() == m.captures()) {
+        if !out
+            .iter()
+            .any(|x| x.same_effect(&m) && x.captures() == m.captures())
+        {
             out.push(m);
         }
     }
@@ -173,7 +184,8 @@ impl<B: Bits> Sink<B> for KeepSink<'_, B> {
         if dup {
             return;
         }
-        self.spans.push((self.orders.len() as u32, order.len() as u8));
+        self.spans
+            .push((self.orders.len() as u32, order.len() as u8));
         self.orders.extend_from_slice(order);
         self.out.push(m);
     }

@@ -143,7 +143,13 @@ impl Position {
             } else {
                 continue;
             };
-            pos.set_piece(sq, Some(Piece { colour, role: Role::Man }));
+            pos.set_piece(
+                sq,
+                Some(Piece {
+                    colour,
+                    role: Role::Man,
+                }),
+            );
         }
         pos
     }
@@ -332,7 +338,10 @@ impl Position {
     /// # Panics
     /// When `steps` is zero or longer than `m`'s captures.
     pub fn capture_prefix(&self, m: &Move, steps: usize) -> Move {
-        assert!(steps >= 1 && steps <= m.captures().len(), "bad prefix length");
+        assert!(
+            steps >= 1 && steps <= m.captures().len(),
+            "bad prefix length"
+        );
         let pairs: Vec<(Square, Square)> = m.captures()[..steps]
             .iter()
             .copied()
@@ -413,7 +422,10 @@ impl<B: Bits> Sink<B> for MoveSink<'_, B> {
 
     fn push(&mut self, m: RawMove<B>, path: &Path, _key: u64) {
         let n = path.len.min(MAX_CAPTURES);
-        let mut steps = [(Square::new(0).expect("square 0"), Square::new(0).expect("square 0")); MAX_CAPTURES];
+        let mut steps = [(
+            Square::new(0).expect("square 0"),
+            Square::new(0).expect("square 0"),
+        ); MAX_CAPTURES];
         for (i, step) in steps.iter_mut().enumerate().take(n) {
             *step = (
                 self.layout.square(path.captured[i] as u32),

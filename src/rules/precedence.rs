@@ -102,6 +102,9 @@ mod tests {
         a.king_positions = 0b001;
         b.king_positions = 0b010;
         assert!(key(Precedence::Italian, &a) > key(Precedence::Italian, &b));
-        assert!(key(Precedence::Italian, &facts(true, 2, 0)) > key(Precedence::Italian, &facts(false, 2, 0)));
+        assert!(
+            key(Precedence::Italian, &facts(true, 2, 0))
+                > key(Precedence::Italian, &facts(false, 2, 0))
+        );
     }
 }

@@ -262,7 +262,10 @@ impl Variant {
 
     /// The variant's standard notation.
     pub fn notation(self) -> Notation {
-        let attrs = self.game_type().attrs.expect("standard GameType has attributes");
+        let attrs = self
+            .game_type()
+            .attrs
+            .expect("standard GameType has attributes");
         Notation::on_board(&attrs, self.rules().geometry).expect("standard board")
     }
 
@@ -348,7 +351,12 @@ impl Config {
             return Ok(standard);
         };
         let known = Variant::from_number(gt.number) == Some(variant);
-        if known && !variant.accepted_forms().iter().any(|f| f.attrs == Some(attrs)) {
+        if known
+            && !variant
+                .accepted_forms()
+                .iter()
+                .any(|f| f.attrs == Some(attrs))
+        {
             return Ok(standard);
         }
         let notation = Notation::on_board(&attrs, variant.rules().geometry)
@@ -376,7 +384,10 @@ mod tests {
             assert_eq!(Variant::from_name(v.name()), Some(v));
             assert_eq!(Variant::from_name(&v.name().to_uppercase()), Some(v));
         }
-        assert_eq!(Variant::from_name("American/English"), Some(Variant::English));
+        assert_eq!(
+            Variant::from_name("American/English"),
+            Some(Variant::English)
+        );
         assert_eq!(Variant::from_name("Frysk!"), Some(Variant::Frysk));
         assert_eq!(Variant::from_name("Standard"), Some(Variant::International));
         assert_eq!(Variant::from_name("checkers"), Some(Variant::English));
@@ -389,7 +400,10 @@ mod tests {
         let gt = |s: &str| GameType::parse(s).unwrap();
         assert_eq!(Variant::from_game_type(&gt("23")), Ok(Variant::Pool));
         assert_eq!(Variant::from_game_type(&gt("97")), Ok(Variant::Frysk));
-        assert_eq!(Variant::from_game_type(&gt("99")), Ok(Variant::International));
+        assert_eq!(
+            Variant::from_game_type(&gt("99")),
+            Ok(Variant::International)
+        );
         assert_eq!(
             Variant::from_game_type(&gt("-1,W,10,10,N2,1")),
             Ok(Variant::Ghanaian)

@@ -4,8 +4,8 @@
 //! marked **Decision**.
 
 use super::spec::{
-    DrawRule, FrisianValue, Goal, KingRange, Landing, Lines, ManCaptures, ManSteps,
-    MissedCapture, PassingPromotion, Precedence, Removal, Rules, StartRanks,
+    DrawRule, FrisianValue, Goal, KingRange, Landing, Lines, ManCaptures, ManSteps, MissedCapture,
+    PassingPromotion, Precedence, Removal, Rules, StartRanks,
 };
 use crate::board::Geometry;
 use crate::pdn::tags::{Colour, ResultScale};
