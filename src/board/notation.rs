@@ -137,7 +137,7 @@ impl Notation {
                     NotationKind::Alphanumeric => (self.corner, self.rotated),
                     _ => (FALLBACK_ALG_CORNER, false),
                 };
-                let (x, y) = self.from_corner(file as i32, rank as i32 - 1, corner, rotated);
+                let (x, y) = self.corner_to_board(file as i32, rank as i32 - 1, corner, rotated);
                 self.square_at(x, y)
             }
         }
@@ -146,7 +146,7 @@ impl Notation {
     /// The token for a square, in the preferred kind.
     pub fn format(&self, sq: Square) -> SquareToken {
         let (x, y) = self.written_coords(sq);
-        let (cx, cy) = self.to_corner(x, y, self.corner, self.rotated);
+        let (cx, cy) = self.board_to_corner(x, y, self.corner, self.rotated);
         match self.preferred {
             NotationKind::Numeric => {
                 let per = self.geometry.per_rank() as i32;
@@ -176,7 +176,7 @@ impl Notation {
             Squares::Dark { .. } => [2 * k, 2 * k + 1],
         };
         candidates.into_iter().find_map(|cx| {
-            let (x, y) = self.from_corner(cx, cy, corner, rotated);
+            let (x, y) = self.corner_to_board(cx, cy, corner, rotated);
             self.square_at(x, y)
         })
     }
@@ -212,7 +212,7 @@ impl Notation {
     }
 
     /// Board coordinates (White's view) of the point `(cx, cy)` counted from `corner`.
-    fn from_corner(&self, cx: i32, cy: i32, corner: u8, rotated: bool) -> (i32, i32) {
+    fn corner_to_board(&self, cx: i32, cy: i32, corner: u8, rotated: bool) -> (i32, i32) {
         let (w, h) = (self.geometry.width() as i32, self.geometry.height() as i32);
         let fx = if corner & 1 == 1 { w - 1 - cx } else { cx };
         let fy = if corner & 2 == 2 { h - 1 - cy } else { cy };
@@ -223,8 +223,8 @@ impl Notation {
         }
     }
 
-    /// Inverse of [`Self::from_corner`] (the mapping is an involution per corner and frame).
-    fn to_corner(&self, x: i32, y: i32, corner: u8, rotated: bool) -> (i32, i32) {
+    /// Inverse of [`Self::corner_to_board`] (the mapping is an involution per corner and frame).
+    fn board_to_corner(&self, x: i32, y: i32, corner: u8, rotated: bool) -> (i32, i32) {
         let (w, h) = (self.geometry.width() as i32, self.geometry.height() as i32);
         let (fx, fy) = if rotated {
             (w - 1 - x, h - 1 - y)

@@ -38,8 +38,6 @@ pub(crate) trait Bits:
     fn lowest(self) -> u32;
     /// The word without its lowest set bit.
     fn clear_lowest(self) -> Self;
-    /// Widening to `u128`.
-    fn to_u128(self) -> u128;
 
     /// True when no bit is set.
     #[inline(always)]
@@ -80,10 +78,6 @@ macro_rules! impl_bits {
             #[inline(always)]
             fn clear_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
-            }
-            #[inline(always)]
-            fn to_u128(self) -> u128 {
-                self as u128
             }
         }
     };

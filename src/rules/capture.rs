@@ -67,7 +67,7 @@ impl<B: Bits> Sink<B> for Vec<RawMove<B>> {
     fn push(&mut self, m: RawMove<B>, path: &Path, _key: u64) {
         // One or two captured pieces cannot be taken in two orders between the same squares
         // by a man; for kings the check is cheap anyway.
-        if path.len >= 2 && self.iter().any(|x| *x == m) {
+        if path.len >= 2 && self.contains(&m) {
             return;
         }
         Vec::push(self, m);
@@ -190,7 +190,7 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
             self.path.push(victim.lowest(), land.lowest());
             self.after_man_jump(land, di);
             self.path.pop();
-            self.captured = self.captured & !victim;
+            self.captured &= !victim;
         }
         found
     }
@@ -274,7 +274,7 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
                     self.path.pop();
                 }
             }
-            self.captured = self.captured & !victim;
+            self.captured &= !victim;
         }
         found
     }

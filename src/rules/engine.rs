@@ -72,8 +72,8 @@ impl<B: Bits> Pos<B> {
         let was_king = (self.kings & from).any();
         let mut next = *self;
         next.pieces[me] = (next.pieces[me] & !from) | to;
-        next.pieces[me ^ 1] = next.pieces[me ^ 1] & !m.captured;
-        next.kings = next.kings & !m.captured;
+        next.pieces[me ^ 1] &= !m.captured;
+        next.kings &= !m.captured;
         if was_king {
             next.kings = (next.kings & !from) | to;
         } else if m.promote {

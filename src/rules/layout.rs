@@ -151,14 +151,6 @@ impl<B: Bits> Layout<B> {
         b.singles().map(|s| self.square(s.lowest()))
     }
 
-    /// Bitboard of the squares on the given rank (0 = White's back rank).
-    pub fn rank_mask(&self, rank: i32) -> B {
-        self.geometry
-            .all()
-            .filter(|&s| self.geometry.rank(s) == rank)
-            .fold(B::ZERO, |b, s| b | self.bit(s))
-    }
-
     fn direction(&self, index: usize) -> Dir<B> {
         let g = self.geometry;
         let (dx, dy) = DELTAS[index];

@@ -17,8 +17,10 @@ mod capture;
 mod ctx;
 mod engine;
 mod fen;
+mod game;
 mod layout;
 mod mv;
+mod outcome;
 mod perft;
 mod position;
 mod precedence;
@@ -27,7 +29,9 @@ mod variant;
 pub mod variants;
 
 pub use fen::FenError;
+pub use game::{Counters, Game};
 pub use mv::{MAX_CAPTURES, Move};
+pub use outcome::{Outcome, WinReason};
 pub use perft::{CountMode, divide, perft};
 pub use position::{CaptureRank, Piece, Position, Role};
 pub use spec::{

@@ -97,8 +97,6 @@ macro_rules! with_mut {
     };
 }
 
-pub(crate) use with;
-
 fn side_index(c: Colour) -> usize {
     match c {
         Colour::White => 0,
@@ -195,7 +193,7 @@ impl Position {
         with_mut!(self, c, p => {
             let b = c.layout.bit(sq);
             p.pieces = [p.pieces[0] & !b, p.pieces[1] & !b];
-            p.kings = p.kings & !b;
+            p.kings &= !b;
             if let Some(pc) = piece {
                 p.pieces[side_index(pc.colour)] |= b;
                 if pc.role == Role::King {
