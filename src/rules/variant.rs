@@ -75,7 +75,7 @@ static RULES: [Rules; 19] = [
 ];
 
 /// Rule sets that are not variants but have published perft tables (rules.md §3.4).
-static EXTRA_RULES: [Rules; 1] = [v::SPANTSIRETTI_INTERNATIONAL];
+static EXTRA_RULES: [Rules; 2] = [v::SPANTSIRETTI_INTERNATIONAL, v::THAI_12];
 
 /// Aliases accepted by [`Variant::from_name`] besides the canonical names (compared after
 /// lower-casing and dropping spaces, `-`, `_`, `!` and `/`).
@@ -289,7 +289,7 @@ impl fmt::Display for Variant {
 }
 
 /// Rules by name: every variant name and alias, plus rule sets that exist only for testing
-/// against published tables (`"spantsiretti-international"`).
+/// against published tables (`"spantsiretti-international"`, `"thai-12"`).
 pub fn rules_by_name(name: &str) -> Option<&'static Rules> {
     let key = normalise(name);
     EXTRA_RULES

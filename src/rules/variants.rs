@@ -332,6 +332,15 @@ pub const THAI: Rules = Rules {
     ..INTERNATIONAL
 };
 
+/// Thai rules with twelve men each on three ranks: not the Thai start, but the start dctl's
+/// published "Thai" perft table uses (rules.md §3.2). Selectable by name.
+pub const THAI_12: Rules = Rules {
+    name: "thai-12",
+    setup: StartRanks { first: 0, ranks: 3 },
+    game_type: -1,
+    ..THAI
+};
+
 /// Ghanaian draughts (Damii) [S45]. **Decision** (design.md): international moves, no
 /// maximum-capture duty, a player left with a single piece loses. No PDN GameType.
 pub const GHANAIAN: Rules = Rules {
