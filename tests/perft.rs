@@ -11,9 +11,8 @@
 use std::path::Path;
 use std::time::Instant;
 
-use pdnkit::board::Notation;
-use pdnkit::pdn::tags::{Colour, Fen, NotationKind};
-use pdnkit::rules::{CountMode, Position, Rules, Variant, perft, rules_by_name};
+use pdnkit::pdn::tags::Fen;
+use pdnkit::rules::{CountMode, Position, default_notation, perft, rules_by_name};
 
 /// Largest expected count checked by the default (debug) test run.
 const DEFAULT_CEILING: u64 = 1_000_000;
@@ -80,19 +79,11 @@ fn entries() -> Vec<Entry> {
     files.iter().flat_map(|p| parse(p)).collect()
 }
 
-fn notation_for(rules: &'static Rules) -> Notation {
-    Variant::ALL
-        .into_iter()
-        .find(|v| std::ptr::eq(v.rules(), rules))
-        .map(Variant::notation)
-        .unwrap_or_else(|| Notation::new(rules.geometry, NotationKind::Numeric, 2, Colour::White))
-}
-
 fn position(e: &Entry) -> Position {
     let rules = rules_by_name(&e.variant).unwrap_or_else(|| panic!("unknown rules {}", e.variant));
     match &e.fen {
         None => Position::initial(rules),
-        Some(f) => Position::from_fen(&Fen::parse(f).unwrap(), rules, &notation_for(rules))
+        Some(f) => Position::from_fen(&Fen::parse(f).unwrap(), rules, &default_notation(rules))
             .unwrap_or_else(|err| panic!("{}:{}: {err}", e.file, e.line)),
     }
 }

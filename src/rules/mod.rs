@@ -38,4 +38,4 @@ pub use spec::{
     DrawRule, FrisianValue, Goal, KingRange, Landing, Lines, ManCaptures, ManSteps, MissedCapture,
     PassingPromotion, Precedence, Removal, Rules, StartRanks,
 };
-pub use variant::{Config, GameTypeError, Variant, rules_by_name};
+pub use variant::{Config, GameTypeError, Variant, default_notation, rules_by_name};

@@ -298,6 +298,16 @@ pub fn rules_by_name(name: &str) -> Option<&'static Rules> {
         .or_else(|| Variant::from_name(name).map(Variant::rules))
 }
 
+/// The notation to name squares of `rules`' board: the variant's own, or for rule sets that
+/// are not variants, numbers from White's top-left (`N2`) with `a1` at White's near left.
+pub fn default_notation(rules: &'static Rules) -> Notation {
+    Variant::ALL
+        .into_iter()
+        .find(|v| std::ptr::eq(v.rules(), rules))
+        .map(Variant::notation)
+        .unwrap_or_else(|| Notation::new(rules.geometry, NotationKind::Numeric, 2, Colour::White))
+}
+
 fn normalise(s: &str) -> String {
     s.chars()
         .filter(|c| !matches!(c, ' ' | '-' | '_' | '!' | '/' | '\''))
