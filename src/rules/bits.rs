@@ -38,6 +38,8 @@ pub(crate) trait Bits:
     fn lowest(self) -> u32;
     /// The word without its lowest set bit.
     fn clear_lowest(self) -> Self;
+    /// Rotation to the left by `n` bits.
+    fn rotl(self, n: u32) -> Self;
 
     /// True when no bit is set.
     #[inline(always)]
@@ -78,6 +80,10 @@ macro_rules! impl_bits {
             #[inline(always)]
             fn clear_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn rotl(self, n: u32) -> Self {
+                self.rotate_left(n)
             }
         }
     };

@@ -82,7 +82,7 @@ pub(crate) fn generate<B: Bits, S: Sink<B>>(
     sink: &mut S,
     filter: bool,
 ) {
-    let me = pos.side;
+    let me = pos.side();
     let own = pos.pieces[me];
     let opp = pos.pieces[me ^ 1];
     let mut g = Search {
@@ -102,7 +102,7 @@ pub(crate) fn generate<B: Bits, S: Sink<B>>(
         path: Path::new(),
         track_order: ctx.rules.precedence == Precedence::Italian,
     };
-    for man in (own & !pos.kings).singles() {
+    for man in capturing_men(ctx, pos).singles() {
         g.start(man, false);
         g.man(man, NO_DIR);
     }
@@ -110,6 +110,26 @@ pub(crate) fn generate<B: Bits, S: Sink<B>>(
         g.start(king, true);
         g.king(king, NO_DIR, true);
     }
+}
+
+/// The men of the side to move that have a first jump (only they need a search).
+#[inline]
+fn capturing_men<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> B {
+    let me = pos.side();
+    let men = pos.pieces[me] & !pos.kings;
+    let opp = pos.pieces[me ^ 1];
+    let targets = if ctx.rules.men_capture_kings {
+        opp
+    } else {
+        opp & !pos.kings
+    };
+    let empty = ctx.layout.board & !pos.occupied();
+    let mut from = B::ZERO;
+    for d in ctx.man_captures[me].as_slice() {
+        let lands = d.step(d.step(men) & targets) & empty;
+        from |= d.back(d.back(lands));
+    }
+    from
 }
 
 /// "No previous direction".
@@ -171,17 +191,19 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
     /// Man captures from `sq`; true when at least one jump was possible.
     fn man(&mut self, sq: B, last: usize) -> bool {
         let mut found = false;
-        let dirs = self.ctx.man_captures[self.side];
-        for d in dirs.as_slice() {
+        let ctx = self.ctx;
+        // Both are restored after each jump, so they hold for the whole loop.
+        let (targets, empty) = (self.man_targets(), self.empty());
+        for d in ctx.man_captures[self.side].as_slice() {
             let di = d.index as usize;
-            if last != NO_DIR && di == last ^ 1 && self.ctx.block_reverse {
+            if last != NO_DIR && di == last ^ 1 && ctx.block_reverse {
                 continue;
             }
-            let victim = d.step(sq) & self.man_targets();
+            let victim = d.step(sq) & targets;
             if victim.is_empty() {
                 continue;
             }
-            let land = d.step(victim) & self.empty();
+            let land = d.step(victim) & empty;
             if land.is_empty() {
                 continue;
             }
@@ -221,8 +243,8 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
     /// piece). True when at least one jump was possible.
     fn king(&mut self, sq: B, last: usize, first: bool) -> bool {
         let mut found = false;
-        let dirs = self.ctx.king_captures;
-        for d in dirs.as_slice() {
+        let ctx = self.ctx;
+        for d in ctx.king_captures.as_slice() {
             let di = d.index as usize;
             if last != NO_DIR {
                 if di == last ^ 1 && self.ctx.block_reverse {

@@ -4,6 +4,7 @@
 
 use super::bits::Bits;
 use super::ctx::Ctx;
+use super::spec::{PassingPromotion, Precedence};
 
 /// Frisian king-move streak of one side: which king (bit index) made `count` quiet moves in a
 /// row. `count == 0` means no streak.
@@ -13,13 +14,14 @@ pub(crate) struct Streak {
     pub count: u8,
 }
 
-/// Pieces by side (0 White, 1 Black), kings of both sides, side to move.
+/// Pieces by side (0 White, 1 Black), kings of both sides, and in one word the side to move
+/// (bit 0) and both sides' king-move streaks (bits 8–23 and 24–39). One word, so that a new
+/// position is written and read in whole words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Pos<B> {
     pub pieces: [B; 2],
     pub kings: B,
-    pub side: usize,
-    pub streak: [Streak; 2],
+    meta: u64,
 }
 
 /// A move as the generator sees it: bit indices and the captured set.
@@ -37,9 +39,36 @@ impl<B: Bits> Pos<B> {
         Pos {
             pieces: [B::ZERO; 2],
             kings: B::ZERO,
-            side: 0,
-            streak: [Streak::default(); 2],
+            meta: 0,
         }
+    }
+
+    /// Side to move: 0 White, 1 Black.
+    #[inline(always)]
+    pub fn side(&self) -> usize {
+        (self.meta & 1) as usize
+    }
+
+    /// Sets the side to move.
+    pub fn set_side(&mut self, side: usize) {
+        self.meta = (self.meta & !1) | (side as u64 & 1);
+    }
+
+    /// King-move streak of `side`.
+    #[inline(always)]
+    pub fn streak(&self, side: usize) -> Streak {
+        let x = self.meta >> (8 + 16 * side);
+        Streak {
+            bit: x as u8,
+            count: (x >> 8) as u8,
+        }
+    }
+
+    /// Sets the king-move streak of `side`.
+    pub fn set_streak(&mut self, side: usize, s: Streak) {
+        let shift = 8 + 16 * side;
+        let value = (s.bit as u64 | (s.count as u64) << 8) << shift;
+        self.meta = (self.meta & !(0xFFFF << shift)) | value;
     }
 
     /// All occupied squares.
@@ -54,8 +83,9 @@ impl<B: Bits> Pos<B> {
         let Some(limit) = ctx.rules.king_move_limit else {
             return B::ZERO;
         };
-        let s = self.streak[self.side];
-        let has_men = (self.pieces[self.side] & !self.kings).any();
+        let side = self.side();
+        let s = self.streak(side);
+        let has_men = (self.pieces[side] & !self.kings).any();
         if s.count >= limit && has_men {
             B::bit(s.bit as u32)
         } else {
@@ -66,20 +96,30 @@ impl<B: Bits> Pos<B> {
     /// The position after `m` (which must be legal here).
     #[inline(always)]
     pub fn apply(&self, ctx: &Ctx<B>, m: &RawMove<B>) -> Pos<B> {
-        let me = self.side;
+        let me = self.side();
         let from = B::bit(m.from as u32);
         let to = B::bit(m.to as u32);
         let was_king = (self.kings & from).any();
-        let mut next = *self;
-        next.pieces[me] = (next.pieces[me] & !from) | to;
-        next.pieces[me ^ 1] &= !m.captured;
-        next.kings &= !m.captured;
-        if was_king {
-            next.kings = (next.kings & !from) | to;
+        let mover = (self.pieces[me] & !from) | to;
+        let other = self.pieces[me ^ 1] & !m.captured;
+        let kings = self.kings & !m.captured;
+        let kings = if was_king {
+            (kings & !from) | to
         } else if m.promote {
-            next.kings |= to;
-        }
-        next.side = me ^ 1;
+            kings | to
+        } else {
+            kings
+        };
+        // Built field by field (not copied and patched) so the new value is written once.
+        let mut next = Pos {
+            pieces: if me == 0 {
+                [mover, other]
+            } else {
+                [other, mover]
+            },
+            kings,
+            meta: self.meta ^ 1,
+        };
         if ctx.rules.king_move_limit.is_some() {
             next.update_streaks(me, was_king, m);
         }
@@ -87,19 +127,20 @@ impl<B: Bits> Pos<B> {
     }
 
     fn update_streaks(&mut self, me: usize, was_king: bool, m: &RawMove<B>) {
-        let s = &mut self.streak[me];
-        if was_king && m.captured.is_empty() {
+        let s = self.streak(me);
+        let mine = if was_king && m.captured.is_empty() {
             let same = s.count > 0 && s.bit == m.from;
-            *s = Streak {
+            Streak {
                 bit: m.to,
                 count: if same { s.count.saturating_add(1) } else { 1 },
-            };
+            }
         } else {
-            *s = Streak::default();
-        }
-        let theirs = &mut self.streak[me ^ 1];
+            Streak::default()
+        };
+        self.set_streak(me, mine);
+        let theirs = self.streak(me ^ 1);
         if theirs.count > 0 && (m.captured & B::bit(theirs.bit as u32)).any() {
-            *theirs = Streak::default();
+            self.set_streak(me ^ 1, Streak::default());
         }
     }
 }
@@ -107,7 +148,7 @@ impl<B: Bits> Pos<B> {
 /// True when the side to move has a capture.
 #[inline]
 pub(crate) fn has_capture<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> bool {
-    let me = pos.side;
+    let me = pos.side();
     let opp = pos.pieces[me ^ 1];
     let empty = ctx.layout.board & !pos.occupied();
     let men = pos.pieces[me] & !pos.kings;
@@ -146,9 +187,55 @@ pub(crate) fn has_capture<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> bool {
     false
 }
 
+/// Bulk-counting shortcut: when the side to move has only men, the precedence rule cannot
+/// tell single captures apart, and no capture can possibly go on after its first jump,
+/// the number of legal moves is the number of single jumps (or of quiet moves when there is
+/// none). `None` when the shortcut does not apply and the captures must be generated.
+#[inline]
+pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> Option<u64> {
+    let me = pos.side();
+    let rules = ctx.rules;
+    if (pos.pieces[me] & pos.kings).any()
+        || !matches!(rules.precedence, Precedence::Free | Precedence::Quantity)
+    {
+        return None;
+    }
+    let men = pos.pieces[me];
+    let opp = pos.pieces[me ^ 1];
+    let targets = if rules.men_capture_kings {
+        opp
+    } else {
+        opp & !pos.kings
+    };
+    let empty = ctx.layout.board & !pos.occupied();
+    // A second jump can neither land on the man's start square (that would retake the first
+    // piece) nor on the first piece's square (it is next to the landing), so today's empty
+    // squares and every enemy piece are a generous test for "could go on".
+    let dirs = ctx.man_captures[me].as_slice();
+    let mut n = 0u64;
+    for d in dirs {
+        let lands = d.step(d.step(men) & targets) & empty;
+        if lands.is_empty() {
+            continue;
+        }
+        if rules.passing_promotion == PassingPromotion::ContinuesAsKing
+            && (lands & ctx.layout.promotion[me]).any()
+        {
+            return None;
+        }
+        for e in dirs {
+            if (e.step(e.step(lands) & opp) & empty).any() {
+                return None;
+            }
+        }
+        n += lands.count() as u64;
+    }
+    Some(if n == 0 { count_quiet(ctx, pos) } else { n })
+}
+
 /// Appends the quiet (non-capturing) moves of the side to move.
 pub(crate) fn quiet_moves<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>, out: &mut Vec<RawMove<B>>) {
-    let me = pos.side;
+    let me = pos.side();
     let empty = ctx.layout.board & !pos.occupied();
     let men = pos.pieces[me] & !pos.kings;
     let promo = ctx.layout.promotion[me];
@@ -186,7 +273,7 @@ pub(crate) fn quiet_moves<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>, out: &mut Vec<Raw
 /// Number of quiet moves of the side to move (what [`quiet_moves`] would append).
 #[inline]
 pub(crate) fn count_quiet<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> u64 {
-    let me = pos.side;
+    let me = pos.side();
     let empty = ctx.layout.board & !pos.occupied();
     let men = pos.pieces[me] & !pos.kings;
     let mut n = 0u64;

@@ -33,36 +33,50 @@ const DELTAS: [(i32, i32); 8] = [
     (1, 0),
 ];
 
-/// One step direction: shift amount and sign, and the squares it may start from.
+/// One step direction: a rotation, and the squares it may start from. Because a step is
+/// only taken from squares whose neighbour is on the board, no bit wraps around, so a
+/// rotation left by `shift` (towards higher bits) or by `WIDTH - shift` (towards lower
+/// bits) is an exact shift without a branch on the sign.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Dir<B> {
     /// Direction index (see the constants above).
     pub index: u8,
-    shift: u32,
-    down: bool,
+    rot: u32,
+    back_rot: u32,
     from: B,
 }
 
 impl<B: Bits> Dir<B> {
-    /// The squares one step away from the squares of `b` (those that stay on the board).
-    #[inline(always)]
-    pub fn step(&self, b: B) -> B {
-        let m = b & self.from;
-        if self.down {
-            m << self.shift
-        } else {
-            m >> self.shift
+    fn new(index: usize, delta: i64, from: B) -> Dir<B> {
+        let w = B::WIDTH as i64;
+        let rot = delta.rem_euclid(w) as u32;
+        Dir {
+            index: index as u8,
+            rot,
+            back_rot: (w as u32 - rot) % B::WIDTH,
+            from,
         }
     }
 
-    /// The squares one step back from the squares of `b` (inverse of [`Self::step`]).
+    /// The squares one step away from the squares of `b` (those that stay on the board).
+    #[inline(always)]
+    pub fn step(&self, b: B) -> B {
+        (b & self.from).rotl(self.rot)
+    }
+
+    /// The squares one step back from the squares of `b`, for `b` within the steps' targets
+    /// (inverse of [`Self::step`]).
     #[inline(always)]
     pub fn back(&self, b: B) -> B {
-        if self.down {
-            b >> self.shift
-        } else {
-            b << self.shift
-        }
+        b.rotl(self.back_rot)
+    }
+
+    /// Bits moved by one step (positive = towards higher bits), for tests.
+    #[cfg(test)]
+    pub fn delta(&self) -> i64 {
+        let w = B::WIDTH as i64;
+        let r = self.rot as i64;
+        if r > w / 2 { r - w } else { r }
     }
 }
 
@@ -102,12 +116,7 @@ impl<B: Bits> Layout<B> {
         let mut layout = Layout {
             geometry,
             board: B::ZERO,
-            dirs: [Dir {
-                index: 0,
-                shift: 0,
-                down: false,
-                from: B::ZERO,
-            }; 8],
+            dirs: [Dir::new(0, 0, B::ZERO); 8],
             promotion: [B::ZERO; 2],
             bit_of,
             square_of,
@@ -170,13 +179,7 @@ impl<B: Bits> Layout<B> {
             delta = Some(d);
             from |= self.bit(sq);
         }
-        let d = delta.unwrap_or(1);
-        Dir {
-            index: index as u8,
-            shift: d.unsigned_abs() as u32,
-            down: d > 0,
-            from,
-        }
+        Dir::new(index, delta.unwrap_or(1), from)
     }
 }
 
@@ -219,10 +222,10 @@ mod tests {
     #[test]
     fn international_uses_shifts_5_and_6() {
         let l = Layout::<u64>::new(Geometry::INTERNATIONAL).unwrap();
-        let shifts: Vec<(u32, bool)> = l.dirs[..4].iter().map(|d| (d.shift, d.down)).collect();
-        assert_eq!(shifts, vec![(6, false), (6, true), (5, false), (5, true)]);
-        assert_eq!(l.dirs[UP].shift, 11);
-        assert_eq!(l.dirs[RIGHT].shift, 1);
+        let shifts: Vec<i64> = l.dirs[..4].iter().map(|d| d.delta()).collect();
+        assert_eq!(shifts, vec![-6, 6, -5, 5]);
+        assert_eq!(l.dirs[UP].delta(), -11);
+        assert_eq!(l.dirs[RIGHT].delta(), 1);
         assert_eq!(l.board.count_ones(), 50);
         assert_eq!(l.promotion[0].count_ones(), 5);
     }

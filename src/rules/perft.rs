@@ -127,6 +127,9 @@ impl<'a, B: Bits> Counter<'a, B> {
     /// Number of legal moves, without generating quiet ones.
     #[inline]
     fn count_leaves(&mut self, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) -> u64 {
+        if let Some(n) = engine::count_single_man_captures(self.ctx, pos) {
+            return n;
+        }
         if engine::has_capture(self.ctx, pos) {
             self.captures(pos, buf);
             buf.len() as u64

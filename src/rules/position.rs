@@ -164,12 +164,12 @@ impl Position {
 
     /// Side to move.
     pub fn side_to_move(&self) -> Colour {
-        with!(self, _c, p => side_colour(p.side))
+        with!(self, _c, p => side_colour(p.side()))
     }
 
     /// Sets the side to move.
     pub fn set_side_to_move(&mut self, c: Colour) {
-        with_mut!(self, _c, p => p.side = side_index(c))
+        with_mut!(self, _c, p => p.set_side(side_index(c)))
     }
 
     /// The piece on `sq`, if any.
@@ -200,7 +200,8 @@ impl Position {
                     p.kings |= b;
                 }
             }
-            p.streak = [Streak::default(); 2];
+            p.set_streak(0, Streak::default());
+            p.set_streak(1, Streak::default());
         })
     }
 
@@ -226,7 +227,7 @@ impl Position {
     /// how many in a row. `None` when there is no streak.
     pub fn king_streak(&self, colour: Colour) -> Option<(Square, u8)> {
         with!(self, c, p => {
-            let s = p.streak[side_index(colour)];
+            let s = p.streak(side_index(colour));
             (s.count > 0).then(|| (c.layout.square(s.bit as u32), s.count))
         })
     }
@@ -234,10 +235,11 @@ impl Position {
     /// Sets the Frisian king-move streak of `colour` (from a FEN extension, for example).
     pub fn set_king_streak(&mut self, colour: Colour, streak: Option<(Square, u8)>) {
         with_mut!(self, c, p => {
-            p.streak[side_index(colour)] = match streak {
+            let s = match streak {
                 Some((sq, n)) => Streak { bit: c.layout.bit_index(sq), count: n },
                 None => Streak::default(),
             };
+            p.set_streak(side_index(colour), s);
         })
     }
 
