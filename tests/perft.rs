@@ -6,7 +6,7 @@
 //! (ceiling `PDNKIT_PERFT_MAX_NODES`, default 2,000,000,000).
 //!
 //! File format, one item per line: `variant <name>` (rule set by name), `start` or
-//! `fen <FEN>` (starts a case), `count drop|keep`, `perft <depth> <nodes>`; `#` comments.
+//! `fen <FEN>` (starts a case), `count drop|keep|paths`, `perft <depth> <nodes>`; `#` comments.
 
 use std::path::Path;
 use std::time::Instant;
@@ -46,6 +46,7 @@ fn parse(path: &Path) -> Vec<Entry> {
                 mode = match rest.trim() {
                     "drop" => CountMode::Drop,
                     "keep" => CountMode::Keep,
+                    "paths" => CountMode::Paths,
                     other => panic!("{file}:{}: bad count mode {other}", i + 1),
                 }
             }

@@ -16,6 +16,8 @@ pub enum CountArg {
     Drop,
     /// One move per capture order.
     Keep,
+    /// One move per landing-square path.
+    Paths,
 }
 
 /// Arguments of `pdnkit perft`.
@@ -64,6 +66,7 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     let mode = match args.count {
         CountArg::Drop => CountMode::Drop,
         CountArg::Keep => CountMode::Keep,
+        CountArg::Paths => CountMode::Paths,
     };
     let bulk = !args.no_bulk;
     let start = Instant::now();

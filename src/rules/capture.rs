@@ -51,6 +51,9 @@ impl Path {
 
 /// Receives complete captures.
 pub(crate) trait Sink<B> {
+    /// Wants every landing-square path: also those that land further behind a piece and
+    /// go on along the same line (same captures as landing directly behind it).
+    const ALL_LANDINGS: bool = false;
     /// Drops everything received so far (a better capture was found).
     fn clear(&mut self);
     /// Takes one complete capture with its path and precedence key.
@@ -239,8 +242,9 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
 
     /// King captures from `sq`. `last` is the direction of the previous jump; `first` says
     /// whether `sq` is the square directly behind the last captured piece (only from there
-    /// is going on along the same line explored: further landings would find the same
-    /// piece). True when at least one jump was possible.
+    /// is going on along the same line explored, unless the sink wants every landing path:
+    /// further landings would find the same piece). True when at least one jump was
+    /// possible.
     fn king(&mut self, sq: B, last: usize, first: bool) -> bool {
         let mut found = false;
         let ctx = self.ctx;
@@ -250,7 +254,7 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
                 if di == last ^ 1 && self.ctx.block_reverse {
                     continue;
                 }
-                if di == last && !first {
+                if di == last && !first && !S::ALL_LANDINGS {
                     continue;
                 }
             }

@@ -16,6 +16,10 @@ pub enum CountMode {
     Drop,
     /// One move per capture order: dctl's "keep duplicates", Aart Bik's checkers numbers.
     Keep,
+    /// One move per capture path, landing squares included: a king that may land on
+    /// several squares behind a piece and go on along the same line counts once per
+    /// landing square (the kish crate's Turkish numbers).
+    Paths,
 }
 
 /// Leaves of the move tree `depth` plies deep. With `bulk`, the last ply is counted without
@@ -39,6 +43,8 @@ pub fn divide(
     let moves = match mode {
         CountMode::Drop => pos.legal_moves(),
         CountMode::Keep => keep_root_moves(pos),
+        CountMode::Paths if pos.has_capture() => pos.legal_capture_paths_all(),
+        CountMode::Paths => pos.legal_moves(),
     };
     let sep = pos.rules().capture_separator;
     let short: Vec<String> = moves.iter().map(|m| m.text(notation, sep, false)).collect();
@@ -151,6 +157,7 @@ impl<'a, B: Bits> Counter<'a, B> {
         buf.clear();
         match self.mode {
             CountMode::Drop => capture::generate(self.ctx, pos, buf, true),
+            CountMode::Paths => capture::generate(self.ctx, pos, &mut EveryPath(buf), true),
             CountMode::Keep => {
                 self.orders.clear();
                 self.spans.clear();
@@ -162,6 +169,21 @@ impl<'a, B: Bits> Counter<'a, B> {
                 capture::generate(self.ctx, pos, &mut sink, true);
             }
         }
+    }
+}
+
+/// Every path, no merging.
+struct EveryPath<'a, B>(&'a mut Vec<RawMove<B>>);
+
+impl<B: Bits> Sink<B> for EveryPath<'_, B> {
+    const ALL_LANDINGS: bool = true;
+
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    fn push(&mut self, m: RawMove<B>, _path: &Path, _key: u64) {
+        self.0.push(m);
     }
 }
 

@@ -261,26 +261,36 @@ impl Position {
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
         if self.has_capture() {
-            self.captures_into(out, true, true);
+            self.captures_into::<false>(out, true, true);
         } else {
             self.quiet_moves_into(out);
         }
     }
 
-    /// Every complete capture sequence, *without* the precedence filter and without merging
-    /// paths: each distinct path (capture order and turning squares) is listed. Use it to
-    /// match written intermediate squares and to classify a written capture that is
-    /// physically possible but not allowed (compare [`Self::capture_rank`]s).
+    /// Every complete capture sequence, *without* the precedence filter and without merging:
+    /// each distinct landing-square path is listed, including a king's landings further
+    /// behind a piece when it goes on along the same line. Use it to match written
+    /// intermediate squares leniently and to classify a written capture that is physically
+    /// possible but not allowed (compare [`Self::capture_rank`]s).
     pub fn capture_sequences(&self) -> Vec<Move> {
         let mut out = Vec::new();
-        self.captures_into(&mut out, false, false);
+        self.captures_into::<true>(&mut out, false, false);
         out
     }
 
-    /// Every path of the captures the precedence rule allows (not merged by effect).
+    /// The paths of the captures the precedence rule allows, in PDN 3.0 canonical form: one
+    /// per capture order and turning squares, going on along a line always from the square
+    /// directly behind the piece taken (not merged by effect).
     pub fn legal_capture_paths(&self) -> Vec<Move> {
         let mut out = Vec::new();
-        self.captures_into(&mut out, true, false);
+        self.captures_into::<false>(&mut out, true, false);
+        out
+    }
+
+    /// Every landing-square path of the captures the precedence rule allows.
+    pub fn legal_capture_paths_all(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.captures_into::<true>(&mut out, true, false);
         out
     }
 
@@ -301,9 +311,9 @@ impl Position {
         })
     }
 
-    fn captures_into(&self, out: &mut Vec<Move>, filter: bool, merge: bool) {
+    fn captures_into<const ALL: bool>(&self, out: &mut Vec<Move>, filter: bool, merge: bool) {
         with!(self, c, p => {
-            let mut sink = MoveSink { layout: &c.layout, out, merge };
+            let mut sink = MoveSink::<_, ALL> { layout: &c.layout, out, merge };
             capture::generate(c, p, &mut sink, filter);
         })
     }
@@ -408,14 +418,16 @@ fn to_raw<B: Bits>(layout: &Layout<B>, m: &Move) -> RawMove<B> {
     }
 }
 
-/// Collects captures as public moves, merged by effect or not.
-struct MoveSink<'a, B> {
+/// Collects captures as public moves, merged by effect or not; `ALL`: every landing path.
+struct MoveSink<'a, B, const ALL: bool> {
     layout: &'a Layout<B>,
     out: &'a mut Vec<Move>,
     merge: bool,
 }
 
-impl<B: Bits> Sink<B> for MoveSink<'_, B> {
+impl<B: Bits, const ALL: bool> Sink<B> for MoveSink<'_, B, ALL> {
+    const ALL_LANDINGS: bool = ALL;
+
     fn clear(&mut self) {
         self.out.clear();
     }
