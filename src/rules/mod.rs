@@ -11,6 +11,29 @@
 //!
 //! The generator works on padded bitboards (`u64` where the board fits, `u128` otherwise);
 //! see `layout.rs`.
+//!
+//! # Example: replaying moves written as square tokens
+//!
+//! ```
+//! use pdnkit::pdn::squares::{SquareToken, parse_square_token};
+//! use pdnkit::rules::{Game, Outcome, Variant};
+//!
+//! let token = |s: &str| -> SquareToken { parse_square_token(s).unwrap().0 };
+//! let mut game = Game::initial(Variant::International);
+//! for (from, to) in [("32", "28"), ("19", "23"), ("28", "19"), ("14", "23")] {
+//!     let n = game.config().notation;
+//!     let (from, to) = (n.parse(token(from)).unwrap(), n.parse(token(to)).unwrap());
+//!     let matches: Vec<_> = game
+//!         .legal_moves()
+//!         .into_iter()
+//!         .filter(|m| m.from == from && m.to == to)
+//!         .collect();
+//!     assert_eq!(matches.len(), 1, "illegal or ambiguous");
+//!     game.play(&matches[0]);
+//! }
+//! assert_eq!(game.to_fen().to_string(), "W:W31,33-50:B1-13,15-18,20,23");
+//! assert_eq!(game.outcome(), Outcome::Ongoing);
+//! ```
 
 mod bits;
 mod capture;

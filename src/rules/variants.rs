@@ -1,6 +1,6 @@
 //! One annotated `Rules` constant per variant (dctl style). Each field says where it comes
 //! from: the rulebook article where there is one, otherwise the source named in
-//! `shared/docs/rules.md` ([Sx] tags there). Decisions on open questions (rules.md §7) are
+//! `shared/docs/rules.md` ((Sx) tags there). Decisions on open questions (rules.md §7) are
 //! marked **Decision**.
 
 use super::spec::{
@@ -11,7 +11,7 @@ use crate::board::Geometry;
 use crate::pdn::tags::{Colour, ResultScale};
 
 /// FMJD draw rules: threefold repetition (Art. 6.1), 25 king-only moves each (Art. 6.2),
-/// the 16- and 5-move endgame rules (Art. 6.3–6.4), as lidraughts implements them [S4].
+/// the 16- and 5-move endgame rules (Art. 6.3–6.4), as lidraughts implements them (S4).
 const FMJD_DRAWS: &[DrawRule] = &[
     DrawRule::Repetition(3),
     DrawRule::KingMoves {
@@ -21,7 +21,7 @@ const FMJD_DRAWS: &[DrawRule] = &[
     DrawRule::FmjdEndgame,
 ];
 
-/// FMJD-64 / Russian federation rules 7.2.3–7.2.8 [S4 Russian.scala, S18].
+/// FMJD-64 / Russian federation rules 7.2.3–7.2.8 (S4 Russian.scala, S18).
 const RUSSIAN_DRAWS: &[DrawRule] = &[
     DrawRule::Repetition(3),
     DrawRule::KingMoves {
@@ -31,7 +31,7 @@ const RUSSIAN_DRAWS: &[DrawRule] = &[
     DrawRule::RussianEndgame,
 ];
 
-/// International rules, the reference ruleset: FMJD Annex 1 [S3].
+/// International rules, the reference ruleset: FMJD Annex 1 (S3).
 pub const INTERNATIONAL: Rules = Rules {
     name: "international",
     // Art. 2.1–2.4: 10x10, dark squares, a dark corner at each player's near left.
@@ -67,7 +67,7 @@ pub const INTERNATIONAL: Rules = Rules {
     game_type: 20,
 };
 
-/// Brazilian: international rules on 8x8 [S4 Brazilian.scala, S2].
+/// Brazilian: international rules on 8x8 (S4 Brazilian.scala, S2).
 pub const BRAZILIAN: Rules = Rules {
     name: "brazilian",
     geometry: Geometry::EIGHT,
@@ -79,7 +79,7 @@ pub const BRAZILIAN: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Canadian: international rules on 12x12 with 30 men each [S1, S2, S16].
+/// Canadian: international rules on 12x12 with 30 men each (S1, S2, S16).
 pub const CANADIAN: Rules = Rules {
     name: "canadian",
     geometry: Geometry::TWELVE,
@@ -89,7 +89,7 @@ pub const CANADIAN: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Russian draughts (shashki), FMJD-64 / Russian federation rules [S2 russian.hpp, S4, S5].
+/// Russian draughts (shashki), FMJD-64 / Russian federation rules (S2 russian.hpp, S4, S5).
 pub const RUSSIAN: Rules = Rules {
     name: "russian",
     geometry: Geometry::EIGHT,
@@ -126,7 +126,7 @@ pub const SPANTSIRETTI_INTERNATIONAL: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Frisian draughts [S6, S8, S2 frisian.hpp, S7, S4].
+/// Frisian draughts (S6, S8, S2 frisian.hpp, S7, S4).
 pub const FRISIAN: Rules = Rules {
     name: "frisian",
     // Men capture in eight directions (diagonals and straight lines).
@@ -148,7 +148,7 @@ pub const FRISIAN: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Frysk!: Frisian rules with five men each on the back rank (lidraughts GameType 97) [S4].
+/// Frysk!: Frisian rules with five men each on the back rank (lidraughts GameType 97) (S4).
 pub const FRYSK: Rules = Rules {
     name: "frysk",
     setup: StartRanks { first: 0, ranks: 1 },
@@ -156,7 +156,7 @@ pub const FRYSK: Rules = Rules {
     ..FRISIAN
 };
 
-/// English draughts / American checkers: WCDF rules [S9], dctl checkers.hpp [S2].
+/// English draughts / American checkers: WCDF rules (S9), dctl checkers.hpp (S2).
 pub const ENGLISH: Rules = Rules {
     name: "english",
     geometry: Geometry::EIGHT,
@@ -183,7 +183,7 @@ pub const ENGLISH: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// American pool checkers: APCA rules [S26, S27, S28].
+/// American pool checkers: APCA rules (S26, S27, S28).
 pub const POOL: Rules = Rules {
     name: "pool",
     geometry: Geometry::EIGHT,
@@ -203,7 +203,7 @@ pub const POOL: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Italian draughts: FID Regolamento tecnico, Capo I [S29], dctl italian.hpp [S2].
+/// Italian draughts: FID Regolamento tecnico, Capo I (S29), dctl italian.hpp (S2).
 pub const ITALIAN: Rules = Rules {
     name: "italian",
     // Art. 2.3: the dark corner square is at each player's near right.
@@ -230,7 +230,7 @@ pub const ITALIAN: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Spanish draughts [S33, S20, S2 spanish.hpp].
+/// Spanish draughts (S33, S20, S2 spanish.hpp).
 pub const SPANISH: Rules = Rules {
     name: "spanish",
     geometry: Geometry::EIGHT_MIRRORED,
@@ -253,14 +253,14 @@ pub const SPANISH: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Portuguese draughts: the Spanish rules (Regras Damas Clássicas, via dctl [S2, S20]).
+/// Portuguese draughts: the Spanish rules (Regras Damas Clássicas, via dctl (S2, S20)).
 pub const PORTUGUESE: Rules = Rules {
     name: "portuguese",
     game_type: 28,
     ..SPANISH
 };
 
-/// Czech draughts: FMJD brief rules [S34], dctl czech.hpp [S2].
+/// Czech draughts: FMJD brief rules (S34), dctl czech.hpp (S2).
 pub const CZECH: Rules = Rules {
     name: "czech",
     geometry: Geometry::EIGHT,
@@ -282,7 +282,7 @@ pub const CZECH: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Turkish draughts (Dama) [S35, S36, S37, S38, S39].
+/// Turkish draughts (Dama) (S35, S36, S37, S38, S39).
 pub const TURKISH: Rules = Rules {
     name: "turkish",
     geometry: Geometry::TURKISH,
@@ -309,7 +309,7 @@ pub const TURKISH: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Thai draughts (Mak-hot) [S42, S43, S44, S2 thai.hpp].
+/// Thai draughts (Mak-hot) (S42, S43, S44, S2 thai.hpp).
 pub const THAI: Rules = Rules {
     name: "thai",
     geometry: Geometry::EIGHT,
@@ -341,7 +341,7 @@ pub const THAI_12: Rules = Rules {
     ..THAI
 };
 
-/// Ghanaian draughts (Damii) [S45]. **Decision** (design.md): international moves, no
+/// Ghanaian draughts (Damii) (S45). **Decision** (design.md): international moves, no
 /// maximum-capture duty, a player left with a single piece loses. No PDN GameType.
 pub const GHANAIAN: Rules = Rules {
     name: "ghanaian",
@@ -356,7 +356,7 @@ pub const GHANAIAN: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Malaysian / Singaporean checkers (Dum) [S46, S47]. **Decision** (design.md): 12x12,
+/// Malaysian / Singaporean checkers (Dum) (S46, S47). **Decision** (design.md): 12x12,
 /// men forward only, flying kings, maximum capture with a king preferred among equals; a
 /// missed capture may be huffed, so it is not illegal. No PDN GameType.
 pub const MALAYSIAN: Rules = Rules {
@@ -374,7 +374,7 @@ pub const MALAYSIAN: Rules = Rules {
 };
 
 /// Antidraughts (lidraughts GameType 98): international moves, the side that cannot move
-/// (no pieces or blocked) wins [S4].
+/// (no pieces or blocked) wins (S4).
 pub const ANTIDRAUGHTS: Rules = Rules {
     name: "antidraughts",
     goal: Goal::Anti,
@@ -383,7 +383,7 @@ pub const ANTIDRAUGHTS: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Breakthrough (lidraughts GameType 96): international moves, the first king wins [S4].
+/// Breakthrough (lidraughts GameType 96): international moves, the first king wins (S4).
 pub const BREAKTHROUGH: Rules = Rules {
     name: "breakthrough",
     goal: Goal::FirstKing,
