@@ -187,3 +187,24 @@ fn replay_from_square_tokens() {
     assert_eq!(g.to_fen().to_string(), "W:W31,33-50:B1-13,15-18,20,23");
     assert_eq!(g.counters().plies, 4);
 }
+
+#[test]
+fn t12_separators_result_convention_and_game_types() {
+    assert_eq!(Variant::Russian.capture_separator(), ':');
+    assert_eq!(Variant::Spantsiretti.capture_separator(), ':');
+    assert_eq!(Variant::Thai.capture_separator(), '-');
+    assert_eq!(Variant::International.capture_separator(), 'x');
+    // The first number of a result is the first mover's score.
+    assert_eq!(Variant::English.first_mover(), Colour::Black);
+    assert_eq!(Variant::Pool.first_mover(), Colour::Black);
+    assert_eq!(Variant::Thai.first_mover(), Colour::Black);
+    assert_eq!(Variant::Italian.first_mover(), Colour::White);
+    assert_eq!(Variant::Italian.game_type().to_string(), "22,W,8,8,N2,1");
+    assert_eq!(Variant::English.game_type().to_string(), "21,B,8,8,N1,0");
+    assert_eq!(Variant::Ghanaian.game_type().to_string(), "-1,W,10,10,N2,1");
+    // Writing a Russian capture uses algebraic squares and the colon.
+    let g = game(Variant::Russian, "W:WKa1:Bc3,f4");
+    let n = g.config().notation;
+    let texts: Vec<String> = g.legal_moves().iter().map(|m| m.text(&n, ':', false)).collect();
+    assert_eq!(texts, vec!["a1:g3", "a1:h2"]);
+}
