@@ -64,8 +64,10 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 impl Position {
-    /// The position a FEN describes, with squares named by `notation`. Extra fields
-    /// (lidraughts' `H`/`F` counters, Frisian king-move fields) are ignored.
+    /// The position a FEN describes, with squares named by `notation`. Under rules with a
+    /// king-move limit (Frisian) lidraughts' king-move field `+<n><square>+<n><square>`
+    /// (Black's streak first) sets the streaks; other extra fields (lidraughts' `H`/`F`
+    /// counters) are ignored.
     ///
     /// # Errors
     /// See [`FenError`].
@@ -102,6 +104,11 @@ impl Position {
                 });
             }
         }
+        if rules.king_move_limit.is_some() {
+            for extra in fen.extras.iter().filter(|e| e.starts_with('+')) {
+                set_streaks(&mut pos, extra, notation);
+            }
+        }
         Ok(pos)
     }
 
@@ -115,10 +122,22 @@ impl Position {
                 items: self.fen_items(colour, notation),
             })
             .collect();
+        let mut extras = Vec::new();
+        let streaks = [Colour::Black, Colour::White].map(|c| self.king_streak(c));
+        if streaks.iter().any(Option::is_some) {
+            let field: String = streaks
+                .iter()
+                .map(|s| match s {
+                    Some((sq, n)) => format!("+{n}{}", notation.format(*sq)),
+                    None => "+0".to_string(),
+                })
+                .collect();
+            extras.push(field);
+        }
         Fen {
             turn: Some(self.side_to_move()),
             groups,
-            extras: Vec::new(),
+            extras,
             trailing_dot: false,
         }
     }
@@ -144,6 +163,25 @@ impl Position {
         };
         items.extend(crowned.into_iter().map(|t| single(t, true)));
         items
+    }
+}
+
+/// Reads `+<n><square>+<n><square>` (Black first; `n` is one digit, a streak never exceeds
+/// the limit of 3). A count without a square names no king and is dropped.
+fn set_streaks(pos: &mut Position, field: &str, notation: &Notation) {
+    let parts: Vec<&str> = field.split('+').skip(1).collect();
+    for (part, colour) in parts.iter().zip([Colour::Black, Colour::White]) {
+        let digits = usize::from(part.starts_with(|c: char| c.is_ascii_digit()));
+        let count = part[..digits].parse::<u8>().unwrap_or(0);
+        let square = crate::pdn::squares::parse_square_token(&part[digits..])
+            .and_then(|(t, _)| notation.parse(t));
+        let king = square.filter(|&sq| {
+            pos.piece_at(sq)
+                .is_some_and(|p| p.colour == colour && p.role == Role::King)
+        });
+        if let (Some(sq), true) = (king, count > 0) {
+            pos.set_king_streak(colour, Some((sq, count)));
+        }
     }
 }
 
@@ -275,6 +313,19 @@ mod tests {
             a.to_fen(&Variant::Russian.notation()).to_string(),
             "W:WKa1:Bc3,f4"
         );
+    }
+
+    #[test]
+    fn frisian_king_move_field_round_trips() {
+        let p = load(Variant::Frisian, "W:W45,K41:BK1:+0+241").unwrap();
+        assert_eq!(p.king_streak(Colour::White).map(|(_, n)| n), Some(2));
+        assert_eq!(p.king_streak(Colour::Black), None);
+        assert_eq!(
+            p.to_fen(&Variant::Frisian.notation()).to_string(),
+            "W:W45,K41:BK1:+0+241"
+        );
+        let int = load(Variant::International, "W:W45,K41:BK1:+0+241").unwrap();
+        assert_eq!(int.king_streak(Colour::White), None);
     }
 
     #[test]

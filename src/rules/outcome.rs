@@ -254,12 +254,20 @@ mod tests {
         // (32 plies) has not run out.
         let mut g = at(Variant::International, "B:WK46,28,33:BK5", 0, 30);
         assert_eq!(g.outcome(), Outcome::Ongoing);
-        let capture = g.legal_moves().into_iter().find(|m| m.is_capture()).expect("a capture");
+        let capture = g
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.is_capture())
+            .expect("a capture");
         g.play(&capture);
         // Now lone king against two pieces: the 5-move count starts at the capture.
         assert_eq!(g.counters().same_material, 0);
         assert_eq!(g.outcome(), Outcome::Ongoing);
-        let c = |n| Counters { plies: 0, king_moves: 0, same_material: n };
+        let c = |n| Counters {
+            plies: 0,
+            king_moves: 0,
+            same_material: n,
+        };
         assert_eq!(g.clone().with_counters(c(9)).outcome(), Outcome::Ongoing);
         assert_eq!(
             g.clone().with_counters(c(10)).outcome(),
