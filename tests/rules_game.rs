@@ -205,6 +205,10 @@ fn t12_separators_result_convention_and_game_types() {
     // Writing a Russian capture uses algebraic squares and the colon.
     let g = game(Variant::Russian, "W:WKa1:Bc3,f4");
     let n = g.config().notation;
-    let texts: Vec<String> = g.legal_moves().iter().map(|m| m.text(&n, ':', false)).collect();
+    let texts: Vec<String> = g
+        .legal_moves()
+        .iter()
+        .map(|m| m.text(&n, ':', false))
+        .collect();
     assert_eq!(texts, vec!["a1:g3", "a1:h2"]);
 }

@@ -31,9 +31,10 @@ pub struct Piece {
     pub role: Role,
 }
 
-/// How a capture ranks under its variant's precedence rule (larger must be preferred).
-/// Compare ranks of captures from the same position only.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// How a capture ranks under its variant's precedence rule (larger must be preferred;
+/// equal ranks are a free choice). Compare ranks of captures from the same position only;
+/// the fields say what the rank is made of, for messages ("takes 1; 3 are required").
+#[derive(Clone, Copy, Debug)]
 pub struct CaptureRank {
     key: u64,
     /// Pieces taken.
@@ -42,6 +43,26 @@ pub struct CaptureRank {
     pub kings: u32,
     /// The capturing piece is a king.
     pub by_king: bool,
+}
+
+impl PartialEq for CaptureRank {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Eq for CaptureRank {}
+
+impl PartialOrd for CaptureRank {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for CaptureRank {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key.cmp(&other.key)
+    }
 }
 
 /// A position of some rule set: what is where, who is to move.
