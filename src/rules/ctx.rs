@@ -1,0 +1,152 @@
+//! The generator's view of one rule set on one board: the layout plus the rules turned into
+//! direction lists, built once per rule set and kept for the life of the program.
+
+use std::sync::Mutex;
+
+use super::bits::Bits;
+use super::layout::{self, Dir, Layout};
+use super::spec::{KingRange, Landing, Lines, ManCaptures, ManSteps, Removal, Rules};
+
+/// Up to eight directions.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DirList<B> {
+    dirs: [Dir<B>; 8],
+    len: usize,
+}
+
+impl<B: Bits> DirList<B> {
+    fn new(layout: &Layout<B>, indices: &[usize]) -> DirList<B> {
+        let mut dirs = [layout.dirs[0]; 8];
+        for (slot, &i) in dirs.iter_mut().zip(indices) {
+            *slot = layout.dirs[i];
+        }
+        DirList {
+            dirs,
+            len: indices.len(),
+        }
+    }
+
+    /// The directions.
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Dir<B>] {
+        &self.dirs[..self.len]
+    }
+}
+
+/// Rules + layout, ready for the generator.
+#[derive(Debug)]
+pub(crate) struct Ctx<B> {
+    /// The rules.
+    pub rules: &'static Rules,
+    /// The board layout.
+    pub layout: Layout<B>,
+    /// Man step directions, by side (0 White, 1 Black).
+    pub man_steps: [DirList<B>; 2],
+    /// Man capture directions, by side.
+    pub man_captures: [DirList<B>; 2],
+    /// King step directions.
+    pub king_steps: DirList<B>,
+    /// King capture directions.
+    pub king_captures: DirList<B>,
+    /// Kings fly.
+    pub flying: bool,
+    /// A flying king may choose among several landing squares.
+    pub multi_landing: bool,
+    /// Captured pieces leave at once.
+    pub immediate: bool,
+    /// Turning back along the last line cannot capture (pieces block, or the rules forbid it).
+    pub block_reverse: bool,
+}
+
+use layout::{DOWN, DOWN_LEFT, DOWN_RIGHT, LEFT, RIGHT, UP, UP_LEFT, UP_RIGHT};
+
+const DIAGONALS: &[usize] = &[UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT];
+const STRAIGHT: &[usize] = &[UP, DOWN, LEFT, RIGHT];
+const ALL_LINES: &[usize] = &[
+    UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT, UP, DOWN, LEFT, RIGHT,
+];
+
+fn forward(side: usize, steps: ManSteps) -> &'static [usize] {
+    match (steps, side) {
+        (ManSteps::DiagonalForward, 0) => &[UP_LEFT, UP_RIGHT],
+        (ManSteps::DiagonalForward, _) => &[DOWN_LEFT, DOWN_RIGHT],
+        (ManSteps::OrthogonalForwardSideways, 0) => &[UP, LEFT, RIGHT],
+        (ManSteps::OrthogonalForwardSideways, _) => &[DOWN, LEFT, RIGHT],
+    }
+}
+
+fn man_capture_dirs(side: usize, c: ManCaptures) -> &'static [usize] {
+    match c {
+        ManCaptures::DiagonalForward => forward(side, ManSteps::DiagonalForward),
+        ManCaptures::Diagonal => DIAGONALS,
+        ManCaptures::DiagonalAndOrthogonal => ALL_LINES,
+        ManCaptures::OrthogonalForwardSideways => {
+            forward(side, ManSteps::OrthogonalForwardSideways)
+        }
+    }
+}
+
+fn lines(l: Lines) -> &'static [usize] {
+    match l {
+        Lines::Diagonal => DIAGONALS,
+        Lines::Orthogonal => STRAIGHT,
+        Lines::Both => ALL_LINES,
+    }
+}
+
+impl<B: Bits> Ctx<B> {
+    fn new(rules: &'static Rules, layout: Layout<B>) -> Ctx<B> {
+        let by_side = |f: &dyn Fn(usize) -> &'static [usize]| {
+            [DirList::new(&layout, f(0)), DirList::new(&layout, f(1))]
+        };
+        let man_steps = by_side(&|s| forward(s, rules.man_steps));
+        let man_captures = by_side(&|s| man_capture_dirs(s, rules.man_captures));
+        let flying = rules.king_range == KingRange::Flying;
+        Ctx {
+            rules,
+            man_steps,
+            man_captures,
+            king_steps: DirList::new(&layout, lines(rules.king_steps)),
+            king_captures: DirList::new(&layout, lines(rules.king_captures)),
+            flying,
+            multi_landing: flying && rules.king_landing == Landing::AnyBehind,
+            immediate: rules.removal == Removal::Immediate,
+            block_reverse: rules.no_reversal || rules.removal == Removal::EndOfMove,
+            layout,
+        }
+    }
+}
+
+/// A word type with a registry of built contexts.
+pub(crate) trait Word: Bits {
+    /// The registry for this word type.
+    fn registry() -> &'static Mutex<Vec<(usize, &'static Ctx<Self>)>>;
+
+    /// The context of `rules` on this word, built on first use; `None` if the board does not
+    /// fit in this word.
+    fn ctx(rules: &'static Rules) -> Option<&'static Ctx<Self>> {
+        let key = rules as *const Rules as usize;
+        let mut reg = Self::registry().lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&(_, c)) = reg.iter().find(|(k, _)| *k == key) {
+            return Some(c);
+        }
+        let layout = Layout::new(rules.geometry)?;
+        let ctx: &'static Ctx<Self> = Box::leak(Box::new(Ctx::new(rules, layout)));
+        reg.push((key, ctx));
+        Some(ctx)
+    }
+}
+
+macro_rules! impl_word {
+    ($t:ty) => {
+        impl Word for $t {
+            fn registry() -> &'static Mutex<Vec<(usize, &'static Ctx<Self>)>> {
+                static REGISTRY: Mutex<Vec<(usize, &'static Ctx<$t>)>> = Mutex::new(Vec::new());
+                &REGISTRY
+            }
+        }
+    };
+}
+
+impl_word!(u64);
+impl_word!(u128);

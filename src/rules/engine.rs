@@ -1,0 +1,299 @@
+//! The bitboard position the generator works on, quiet moves, capture detection and move
+//! application. Captures themselves are in `capture.rs`. Everything here is crate-private;
+//! the public face is `Position`.
+
+use super::bits::Bits;
+use super::ctx::Ctx;
+use super::spec::{PassingPromotion, Precedence};
+
+/// Frisian king-move streak of one side: which king (bit index) made `count` quiet moves in a
+/// row. `count == 0` means no streak.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Streak {
+    pub bit: u8,
+    pub count: u8,
+}
+
+/// Pieces by side (0 White, 1 Black), kings of both sides, and in one word the side to move
+/// (bit 0) and both sides' king-move streaks (bits 8–23 and 24–39). One word, so that a new
+/// position is written and read in whole words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Pos<B> {
+    pub pieces: [B; 2],
+    pub kings: B,
+    meta: u64,
+}
+
+/// A move as the generator sees it: bit indices and the captured set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct RawMove<B> {
+    pub from: u8,
+    pub to: u8,
+    pub promote: bool,
+    pub captured: B,
+}
+
+impl<B: Bits> Pos<B> {
+    /// Empty board, White to move.
+    pub fn empty() -> Pos<B> {
+        Pos {
+            pieces: [B::ZERO; 2],
+            kings: B::ZERO,
+            meta: 0,
+        }
+    }
+
+    /// Side to move: 0 White, 1 Black.
+    #[inline(always)]
+    pub fn side(&self) -> usize {
+        (self.meta & 1) as usize
+    }
+
+    /// Sets the side to move.
+    pub fn set_side(&mut self, side: usize) {
+        self.meta = (self.meta & !1) | (side as u64 & 1);
+    }
+
+    /// King-move streak of `side`.
+    #[inline(always)]
+    pub fn streak(&self, side: usize) -> Streak {
+        let x = self.meta >> (8 + 16 * side);
+        Streak {
+            bit: x as u8,
+            count: (x >> 8) as u8,
+        }
+    }
+
+    /// Sets the king-move streak of `side`.
+    pub fn set_streak(&mut self, side: usize, s: Streak) {
+        let shift = 8 + 16 * side;
+        let value = (s.bit as u64 | (s.count as u64) << 8) << shift;
+        self.meta = (self.meta & !(0xFFFF << shift)) | value;
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> B {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// The king of the side to move that may not make another quiet move (Frisian).
+    #[inline(always)]
+    pub fn frozen_king(&self, ctx: &Ctx<B>) -> B {
+        let Some(limit) = ctx.rules.king_move_limit else {
+            return B::ZERO;
+        };
+        let side = self.side();
+        let s = self.streak(side);
+        let has_men = (self.pieces[side] & !self.kings).any();
+        if s.count >= limit && has_men {
+            B::bit(s.bit as u32)
+        } else {
+            B::ZERO
+        }
+    }
+
+    /// The position after `m` (which must be legal here).
+    #[inline(always)]
+    pub fn apply(&self, ctx: &Ctx<B>, m: &RawMove<B>) -> Pos<B> {
+        let me = self.side();
+        let from = B::bit(m.from as u32);
+        let to = B::bit(m.to as u32);
+        let was_king = (self.kings & from).any();
+        let mover = (self.pieces[me] & !from) | to;
+        let other = self.pieces[me ^ 1] & !m.captured;
+        let kings = self.kings & !m.captured;
+        let kings = if was_king {
+            (kings & !from) | to
+        } else if m.promote {
+            kings | to
+        } else {
+            kings
+        };
+        // Built field by field (not copied and patched) so the new value is written once.
+        let mut next = Pos {
+            pieces: if me == 0 {
+                [mover, other]
+            } else {
+                [other, mover]
+            },
+            kings,
+            meta: self.meta ^ 1,
+        };
+        if ctx.rules.king_move_limit.is_some() {
+            next.update_streaks(me, was_king, m);
+        }
+        next
+    }
+
+    fn update_streaks(&mut self, me: usize, was_king: bool, m: &RawMove<B>) {
+        let s = self.streak(me);
+        let mine = if was_king && m.captured.is_empty() {
+            let same = s.count > 0 && s.bit == m.from;
+            Streak {
+                bit: m.to,
+                count: if same { s.count.saturating_add(1) } else { 1 },
+            }
+        } else {
+            Streak::default()
+        };
+        self.set_streak(me, mine);
+        let theirs = self.streak(me ^ 1);
+        if theirs.count > 0 && (m.captured & B::bit(theirs.bit as u32)).any() {
+            self.set_streak(me ^ 1, Streak::default());
+        }
+    }
+}
+
+/// True when the side to move has a capture.
+#[inline]
+pub(crate) fn has_capture<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> bool {
+    let me = pos.side();
+    let opp = pos.pieces[me ^ 1];
+    let empty = ctx.layout.board & !pos.occupied();
+    let men = pos.pieces[me] & !pos.kings;
+    let men_targets = if ctx.rules.men_capture_kings {
+        opp
+    } else {
+        opp & !pos.kings
+    };
+    if men.any() {
+        for d in ctx.man_captures[me].as_slice() {
+            if (d.step(d.step(men) & men_targets) & empty).any() {
+                return true;
+            }
+        }
+    }
+    let kings = pos.pieces[me] & pos.kings;
+    if kings.is_empty() {
+        return false;
+    }
+    for d in ctx.king_captures.as_slice() {
+        let hit = if ctx.flying {
+            let mut ray = d.step(kings);
+            let mut hit = B::ZERO;
+            while ray.any() {
+                hit |= ray & opp;
+                ray = d.step(ray & empty);
+            }
+            hit
+        } else {
+            d.step(kings) & opp
+        };
+        if (d.step(hit) & empty).any() {
+            return true;
+        }
+    }
+    false
+}
+
+/// Bulk-counting shortcut: when the side to move has only men, the precedence rule cannot
+/// tell single captures apart, and no capture can possibly go on after its first jump,
+/// the number of legal moves is the number of single jumps (or of quiet moves when there is
+/// none). `None` when the shortcut does not apply and the captures must be generated.
+#[inline]
+pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> Option<u64> {
+    let me = pos.side();
+    let rules = ctx.rules;
+    if (pos.pieces[me] & pos.kings).any()
+        || !matches!(rules.precedence, Precedence::Free | Precedence::Quantity)
+    {
+        return None;
+    }
+    let men = pos.pieces[me];
+    let opp = pos.pieces[me ^ 1];
+    let targets = if rules.men_capture_kings {
+        opp
+    } else {
+        opp & !pos.kings
+    };
+    let empty = ctx.layout.board & !pos.occupied();
+    // A second jump can neither land on the man's start square (that would retake the first
+    // piece) nor on the first piece's square (it is next to the landing), so today's empty
+    // squares and every enemy piece are a generous test for "could go on".
+    let dirs = ctx.man_captures[me].as_slice();
+    let mut n = 0u64;
+    for d in dirs {
+        let lands = d.step(d.step(men) & targets) & empty;
+        if lands.is_empty() {
+            continue;
+        }
+        if rules.passing_promotion == PassingPromotion::ContinuesAsKing
+            && (lands & ctx.layout.promotion[me]).any()
+        {
+            return None;
+        }
+        for e in dirs {
+            if (e.step(e.step(lands) & opp) & empty).any() {
+                return None;
+            }
+        }
+        n += lands.count() as u64;
+    }
+    Some(if n == 0 { count_quiet(ctx, pos) } else { n })
+}
+
+/// Appends the quiet (non-capturing) moves of the side to move.
+pub(crate) fn quiet_moves<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>, out: &mut Vec<RawMove<B>>) {
+    let me = pos.side();
+    let empty = ctx.layout.board & !pos.occupied();
+    let men = pos.pieces[me] & !pos.kings;
+    let promo = ctx.layout.promotion[me];
+    for d in ctx.man_steps[me].as_slice() {
+        for to in (d.step(men) & empty).singles() {
+            out.push(RawMove {
+                from: d.back(to).lowest() as u8,
+                to: to.lowest() as u8,
+                promote: (to & promo).any(),
+                captured: B::ZERO,
+            });
+        }
+    }
+    let kings = pos.pieces[me] & pos.kings & !pos.frozen_king(ctx);
+    for k in kings.singles() {
+        let from = k.lowest() as u8;
+        for d in ctx.king_steps.as_slice() {
+            let mut to = d.step(k) & empty;
+            while to.any() {
+                out.push(RawMove {
+                    from,
+                    to: to.lowest() as u8,
+                    promote: false,
+                    captured: B::ZERO,
+                });
+                if !ctx.flying {
+                    break;
+                }
+                to = d.step(to) & empty;
+            }
+        }
+    }
+}
+
+/// Number of quiet moves of the side to move (what [`quiet_moves`] would append).
+#[inline]
+pub(crate) fn count_quiet<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> u64 {
+    let me = pos.side();
+    let empty = ctx.layout.board & !pos.occupied();
+    let men = pos.pieces[me] & !pos.kings;
+    let mut n = 0u64;
+    for d in ctx.man_steps[me].as_slice() {
+        n += (d.step(men) & empty).count() as u64;
+    }
+    let kings = pos.pieces[me] & pos.kings & !pos.frozen_king(ctx);
+    if kings.is_empty() {
+        return n;
+    }
+    for d in ctx.king_steps.as_slice() {
+        let mut to = d.step(kings) & empty;
+        if !ctx.flying {
+            n += to.count() as u64;
+            continue;
+        }
+        while to.any() {
+            n += to.count() as u64;
+            to = d.step(to) & empty;
+        }
+    }
+    n
+}
