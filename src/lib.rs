@@ -3,5 +3,6 @@
 pub mod board;
 pub mod pdn;
 pub mod pipeline;
+pub mod record;
 pub mod replay;
 pub mod rules;

@@ -4,7 +4,9 @@
 mod convert;
 mod input;
 mod output;
+mod perft;
 mod report;
+mod validate;
 
 use std::process::ExitCode;
 
@@ -63,8 +65,12 @@ pub enum Format {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Replay every game and report illegal moves, capture faults and broken records.
+    Validate(validate::ValidateArgs),
     /// Convert archives to another format (normalised PDN).
     Convert(convert::ConvertArgs),
+    /// Count the leaves of the move tree (move-generator test).
+    Perft(perft::PerftArgs),
 }
 
 /// What a run found, mapped to the documented exit codes.
@@ -92,7 +98,14 @@ impl Status {
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {
+        Command::Validate(args) => validate::run(args, &cli.global),
         Command::Convert(args) => convert::run(args, &cli.global),
+        Command::Perft(args) => {
+            let mut out = output::Output::open(None)?;
+            perft::run(&args, &mut out)?;
+            out.finish()?;
+            Ok(Status::default())
+        }
     }
 }
 
@@ -100,5 +113,41 @@ impl GlobalArgs {
     /// The game pipeline sized by `--jobs`.
     pub fn pipeline(&self) -> pdnkit::pipeline::Pipeline {
         pdnkit::pipeline::Pipeline::new(self.jobs.unwrap_or(0))
+    }
+}
+
+/// Options of every subcommand that replays games.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ReplayArgs {
+    /// Play every game under these rules (default: the GameType or Variant tag, else a guess
+    /// from the squares used). See `pdnkit variants`.
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<String>,
+    /// Skip variations (replay the main line only).
+    #[arg(long)]
+    pub mainline_only: bool,
+    /// PDN 3.0 strictness: notes about non-standard notation become errors.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+impl ReplayArgs {
+    /// The library's replay options.
+    pub fn options(&self) -> anyhow::Result<pdnkit::replay::ReplayOptions> {
+        let variant = match &self.variant {
+            None => None,
+            Some(name) => Some(pdnkit::rules::Variant::from_name(name).ok_or_else(|| {
+                let known: Vec<&str> = pdnkit::rules::Variant::ALL
+                    .iter()
+                    .map(|v| v.name())
+                    .collect();
+                anyhow::anyhow!("unknown variant {name:?}; known: {}", known.join(", "))
+            })?),
+        };
+        Ok(pdnkit::replay::ReplayOptions {
+            variant,
+            mainline_only: self.mainline_only,
+            strict: self.strict,
+        })
     }
 }

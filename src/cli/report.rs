@@ -11,6 +11,9 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use pdnkit::record::{GameRecord, Status as Verdict};
+use pdnkit::replay::Severity;
+
 use super::{GlobalArgs, Status, input};
 
 /// Game counts of a run; every game read lands in exactly one of parsed or unreadable.
@@ -24,6 +27,12 @@ pub struct Counts {
     pub unreadable: u64,
     /// Inputs that could not be opened or read to the end.
     pub failed_inputs: u64,
+    /// Replayed games without warnings or errors.
+    pub clean: u64,
+    /// Replayed games with warnings only.
+    pub warnings: u64,
+    /// Replayed games with errors.
+    pub invalid: u64,
 }
 
 impl Counts {
@@ -53,12 +62,29 @@ impl Counts {
         }
     }
 
+    /// One game with this verdict.
+    pub fn verdict(status: Verdict) -> Counts {
+        let mut c = match status {
+            Verdict::Unreadable => return Counts::unreadable(),
+            _ => Counts::parsed(),
+        };
+        match status {
+            Verdict::Clean => c.clean = 1,
+            Verdict::Warnings => c.warnings = 1,
+            _ => c.invalid = 1,
+        }
+        c
+    }
+
     /// Adds `other` to these counts.
     pub fn add(&mut self, other: Counts) {
         self.read += other.read;
         self.parsed += other.parsed;
         self.unreadable += other.unreadable;
         self.failed_inputs += other.failed_inputs;
+        self.clean += other.clean;
+        self.warnings += other.warnings;
+        self.invalid += other.invalid;
     }
 }
 
@@ -125,24 +151,45 @@ impl Reporter {
         }
     }
 
-    /// Clears the bar, prints the summary (unless quiet) and returns the run's status.
+    /// Clears the bar, prints the summary of a syntax-only run (unless quiet) and returns the
+    /// run's status.
     pub fn finish(self, verb: &str) -> Status {
+        let c = self.counts;
+        let line = format!(
+            "{} read, {} {verb}, {} unreadable",
+            plural(c.read, "game"),
+            c.parsed,
+            c.unreadable
+        );
+        self.close(line, c.unreadable > 0)
+    }
+
+    /// Clears the bar, prints the summary of a replaying run (unless quiet) and returns the
+    /// run's status.
+    pub fn finish_validation(self) -> Status {
+        let c = self.counts;
+        let line = format!(
+            "{} read: {} clean, {} with warnings, {} invalid, {} unreadable",
+            plural(c.read, "game"),
+            c.clean,
+            c.warnings,
+            c.invalid,
+            c.unreadable
+        );
+        self.close(line, c.invalid + c.unreadable > 0)
+    }
+
+    fn close(self, mut line: String, findings: bool) -> Status {
         self.bar.finish_and_clear();
         let c = self.counts;
+        if c.failed_inputs > 0 {
+            line.push_str(&format!(", {} failed", plural(c.failed_inputs, "input")));
+        }
         if !self.quiet {
-            let mut line = format!(
-                "pdnkit: {} read, {} {verb}, {} unreadable",
-                plural(c.read, "game"),
-                c.parsed,
-                c.unreadable
-            );
-            if c.failed_inputs > 0 {
-                line.push_str(&format!(", {} failed", plural(c.failed_inputs, "input")));
-            }
-            eprintln!("{line}");
+            eprintln!("pdnkit: {line}");
         }
         Status {
-            findings: c.unreadable > 0,
+            findings,
             failed: c.failed_inputs > 0,
         }
     }
@@ -155,4 +202,92 @@ pub fn plural(n: u64, noun: &str) -> String {
     } else {
         format!("{n} {noun}s")
     }
+}
+
+/// A game's diagnostics of at least `min` severity, compiler style: the place and message,
+/// the game and move, the source line with a caret under the text in question.
+pub fn render_diagnostics(
+    record: &GameRecord,
+    text: &str,
+    first_line: u32,
+    min: Severity,
+) -> String {
+    let mut out = String::new();
+    for d in record.diagnostics.iter().filter(|d| d.severity >= min) {
+        out.push_str(&format!(
+            "{}:{}:{}: {}[{}]: {}\n  in {}",
+            record.file,
+            d.line,
+            d.column,
+            d.severity,
+            d.code,
+            d.message,
+            record.describe()
+        ));
+        if let (Some(n), Some(side)) = (d.move_number, d.side) {
+            out.push_str(&format!(", move {n} ({side})"));
+        }
+        out.push('\n');
+        if let Some((start, end)) = d.span {
+            out.push_str(&source_excerpt(
+                text, first_line, d.line, d.column, start, end,
+            ));
+        }
+    }
+    out
+}
+
+/// Widest source excerpt shown; longer lines are cut to a window around the column.
+const EXCERPT_WIDTH: usize = 100;
+
+/// `  42 | 1. 32-28 19-23` and a caret line under the span (clipped to its first line).
+fn source_excerpt(
+    text: &str,
+    first_line: u32,
+    line: u32,
+    column: u32,
+    start: u32,
+    end: u32,
+) -> String {
+    let Some(source) = nth_line(text, (line - first_line) as usize) else {
+        return String::new();
+    };
+    let chars: Vec<char> = source
+        .chars()
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .collect();
+    let spanned = text.get(start as usize..end as usize).unwrap_or("");
+    let width = spanned
+        .split(['\n', '\r'])
+        .next()
+        .map_or(1, |s| s.chars().count().max(1));
+    let col = column.saturating_sub(1) as usize;
+    let (from, prefix) = if chars.len() > EXCERPT_WIDTH && col > EXCERPT_WIDTH / 3 {
+        (col - EXCERPT_WIDTH / 3, "...")
+    } else {
+        (0, "")
+    };
+    let to = chars.len().min(from + EXCERPT_WIDTH);
+    let suffix = if to < chars.len() { "..." } else { "" };
+    let shown: String = chars[from..to].iter().collect();
+    let caret_at = prefix.len() + col - from;
+    let gutter = line.to_string();
+    format!(
+        "{pad} |\n{gutter} | {prefix}{shown}{suffix}\n{pad} | {}{}\n",
+        " ".repeat(caret_at),
+        "^".repeat(width.min(EXCERPT_WIDTH)),
+        pad = " ".repeat(gutter.len())
+    )
+}
+
+/// Line `n` (0-based) of `text`, where LF, CRLF and lone CR each end a line.
+fn nth_line(text: &str, n: usize) -> Option<&str> {
+    let mut rest = text;
+    for _ in 0..n {
+        let i = rest.find(['\n', '\r'])?;
+        let skip = if rest[i..].starts_with("\r\n") { 2 } else { 1 };
+        rest = &rest[i + skip..];
+    }
+    let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+    Some(&rest[..end])
 }

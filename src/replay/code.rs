@@ -82,6 +82,8 @@ codes! {
     NoPiece = "no-piece", "the move starts on an empty square";
     /// A piece of the side not to move.
     WrongSide = "wrong-side", "the move starts with a piece of the side not to move";
+    /// A move written as unknown (`- -`).
+    UnknownMove = "unknown-move", "a move is written as unknown (`- -`); the replay stops there";
     /// Not a legal move.
     IllegalMove = "illegal-move", "no legal move matches what is written";
     /// A quiet move while a capture was due.

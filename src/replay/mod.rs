@@ -1,6 +1,285 @@
-//! Game replay and validation: each written move is matched against the legal moves of the
-//! variant, and every problem becomes a [`Diagnostic`](code) value.
+//! Game replay and validation: the syntax tree of a game is played through the rules of its
+//! variant, move by move, and every problem becomes a [`Diagnostic`] value.
+//!
+//! * the variant comes from `--variant`, else the `GameType` or `Variant` tag, else a guess
+//!   from the squares used, confirmed by replaying (reported as a note);
+//! * the start is the `FEN` tag (or a leading `/FEN/` setup), else the variant's start;
+//! * each written move is matched against the legal moves ([`resolve`](self::resolve)):
+//!   short, minimal and full capture paths, PDN 1.0 hop-by-hop captures; an ambiguous short
+//!   capture is decided by look-ahead and reported;
+//! * a move that breaks a capture duty but can be played (not maximal, stopped early, quiet
+//!   while a capture was due) is reported and applied, so one game shows all its capture
+//!   faults; a move that cannot be played ends the replay and the valid prefix is kept;
+//! * variations are replayed from the position before the move they replace;
+//! * the Result tag, the terminator and the final position are compared.
 
+mod choose;
 mod code;
+mod describe;
+mod diagnostic;
+mod line;
+mod lookahead;
+mod resolve;
+mod result;
 
+pub use choose::Source;
 pub use code::{Code, Severity};
+pub use diagnostic::{CaptureFault, Diagnostic, MoveRef, side_name};
+
+use crate::pdn::ast::{Game, Node};
+use crate::pdn::note::NoteKind;
+use crate::pdn::span::Span;
+use crate::pdn::tags::Colour;
+use crate::rules::{self, Config, Move, Position, Variant};
+
+use choose::Choice;
+use line::{Cursor, Walker};
+
+/// How to replay.
+#[derive(Clone, Debug, Default)]
+pub struct ReplayOptions {
+    /// Play every game under these rules, whatever its tags say.
+    pub variant: Option<Variant>,
+    /// Skip variations.
+    pub mainline_only: bool,
+    /// PDN 3.0 strictness notes become errors.
+    pub strict: bool,
+}
+
+/// A main-line move as played.
+#[derive(Clone, Copy, Debug)]
+pub struct Ply {
+    /// Where the move is written (with its strength mark).
+    pub span: Span,
+    /// Length of the move text without strength mark.
+    pub text_len: u32,
+    /// The move played.
+    pub mv: Move,
+    /// Its move number.
+    pub number: u32,
+    /// The side that played it.
+    pub side: Colour,
+    /// The capture fault it committed, if any.
+    pub fault: Option<Code>,
+    /// The position after it.
+    pub after: Position,
+}
+
+/// The replay of one game.
+#[derive(Clone, Debug)]
+pub struct Replayed {
+    /// The rules the game was played under (none when no variant could be chosen).
+    pub config: Option<Config>,
+    /// Where the variant came from.
+    pub source: Option<Source>,
+    /// The start position (none when the variant or the FEN was unusable).
+    pub start: Option<Position>,
+    /// Moves written in the main line.
+    pub written: u32,
+    /// Main-line moves played, in order.
+    pub plies: Vec<Ply>,
+    /// The game after the last move played.
+    pub end: Option<rules::Game>,
+    /// Everything found, in the order found.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Replayed {
+    /// The worst severity found.
+    pub fn worst(&self) -> Option<Severity> {
+        self.diagnostics.iter().map(|d| d.severity).max()
+    }
+
+    /// True when no diagnostic is an error.
+    pub fn is_ok(&self) -> bool {
+        self.worst() != Some(Severity::Error)
+    }
+
+    /// The final position as PDN FEN, in the game's notation.
+    pub fn final_fen(&self) -> Option<String> {
+        self.end.as_ref().map(|g| g.to_fen().to_string())
+    }
+}
+
+/// Replays `game` under `options`.
+pub fn replay(game: &Game<'_>, options: &ReplayOptions) -> Replayed {
+    let mut notes = syntax_notes(game, options);
+    let written = game.mainline_moves().count() as u32;
+    let mut replayed = match choose::choose(game, options.variant) {
+        Choice::Known(config, source) => replay_with(game, config, options, source),
+        Choice::Unknown(d) => Replayed {
+            config: None,
+            source: None,
+            start: None,
+            written,
+            plies: Vec::new(),
+            end: None,
+            diagnostics: vec![d],
+        },
+        Choice::Guess(candidates) => guess(game, &candidates, options),
+    };
+    notes.append(&mut replayed.diagnostics);
+    replayed.diagnostics = notes;
+    replayed
+}
+
+/// Replays under each candidate and keeps the first without errors (else the one that
+/// played the most moves), with a note saying so.
+fn guess(game: &Game<'_>, candidates: &[Variant], options: &ReplayOptions) -> Replayed {
+    let mut best: Option<Replayed> = None;
+    for &v in candidates {
+        let r = replay_with(game, Config::standard(v), options, Source::Guess);
+        let better = match &best {
+            None => true,
+            Some(b) => r.plies.len() > b.plies.len(),
+        };
+        let clean = r.is_ok();
+        if better || clean {
+            best = Some(r);
+        }
+        if clean {
+            break;
+        }
+    }
+    let mut r = best.expect("at least one candidate");
+    let v = r.config.expect("guessed games have a config").variant;
+    let how = if r.is_ok() {
+        "the moves replay under its rules"
+    } else {
+        "no candidate replays the game; this one plays the most moves"
+    };
+    r.diagnostics.insert(
+        0,
+        Diagnostic::new(
+            Severity::Note,
+            Code::VariantGuessed,
+            format!("no GameType or Variant tag: playing as {v} ({how}); use --variant to choose"),
+        ),
+    );
+    r
+}
+
+fn replay_with(
+    game: &Game<'_>,
+    config: Config,
+    options: &ReplayOptions,
+    source: Source,
+) -> Replayed {
+    let written = game.mainline_moves().count() as u32;
+    let mut walker = Walker {
+        options,
+        first_mover: config.first_mover,
+        diagnostics: Vec::new(),
+        plies: Vec::with_capacity(written as usize),
+    };
+    let (start, number) = match start_state(game, config) {
+        Ok(s) => s,
+        Err(d) => {
+            walker.diagnostics.push(d);
+            return Replayed {
+                config: Some(config),
+                source: Some(source),
+                start: None,
+                written,
+                plies: Vec::new(),
+                end: None,
+                diagnostics: walker.diagnostics,
+            };
+        }
+    };
+    let start_position = *start.position();
+    let cursor = Cursor {
+        state: start,
+        before_last: None,
+        ply: 0,
+        number,
+    };
+    let line = walker.walk(&game.body, cursor, 0);
+    let end_if_complete = (!line.stopped).then_some(&line.end);
+    let mut diagnostics = walker.diagnostics;
+    diagnostics.extend(result::check(game, config.first_mover, end_if_complete));
+    Replayed {
+        config: Some(config),
+        source: Some(source),
+        start: Some(start_position),
+        written: line.written,
+        plies: walker.plies,
+        end: Some(line.end),
+        diagnostics,
+    }
+}
+
+/// The start: the FEN tag, else a `/FEN/` setup before the first move, else the variant's
+/// start position. Also the number of the first move: 1 from the start position, the first
+/// written number from a FEN (problem collections number from 1 whatever the position).
+fn start_state(game: &Game<'_>, config: Config) -> Result<(rules::Game, u32), Diagnostic> {
+    let first_number = game.body.iter().find_map(|n| match n {
+        Node::MoveNumber(n) => Some(n.number),
+        Node::Move(_) => Some(1),
+        _ => None,
+    });
+    let bad_fen = |why: String, span: Option<Span>| {
+        let d = Diagnostic::new(Severity::Error, Code::BadFen, why);
+        match span {
+            Some(s) => d.with_span(s),
+            None => d,
+        }
+    };
+    let fen_span = game.tags().find(|t| t.name == "FEN").map(|t| t.span);
+    let setup = game.body.iter().find_map(|n| match n {
+        Node::Setup(s) => Some(Some(*s)),
+        Node::Move(_) => Some(None),
+        _ => None,
+    });
+    let parsed = match (game.fen(), setup.flatten()) {
+        (Some(fen), _) => Some((fen.map_err(|e| e.to_string()), fen_span)),
+        (None, Some(s)) => Some((s.parse().map_err(|e| e.to_string()), Some(s.span))),
+        (None, None) => None,
+    };
+    match parsed {
+        None => Ok((rules::Game::new(config), 1)),
+        Some((Err(why), span)) => Err(bad_fen(format!("FEN: {why}"), span)),
+        Some((Ok(fen), span)) => rules::Game::from_fen(&fen, config)
+            .map(|g| (g, first_number.unwrap_or(1)))
+            .map_err(|e| bad_fen(format!("FEN {fen}: {e}"), span)),
+    }
+}
+
+/// The syntax layer's notes as diagnostics: text that may hide a move is a warning, the rest
+/// are notes (errors with `--strict`).
+fn syntax_notes(game: &Game<'_>, options: &ReplayOptions) -> Vec<Diagnostic> {
+    game.notes
+        .iter()
+        .map(|n| {
+            let (code, base) = match n.kind {
+                NoteKind::Encoding => (Code::Encoding, Severity::Note),
+                NoteKind::Junk
+                | NoteKind::GluedText
+                | NoteKind::StrayParen
+                | NoteKind::TagInMovetext
+                | NoteKind::TextAfterTerminator
+                | NoteKind::ResultInVariation => (Code::SyntaxNote, Severity::Warning),
+                _ => (Code::SyntaxNote, Severity::Note),
+            };
+            let severity = if options.strict {
+                Severity::Error
+            } else {
+                base
+            };
+            let text = n.span.text(game.text);
+            let shown: String = text.chars().take(40).collect();
+            let ellipsis = if shown.len() < text.len() { "..." } else { "" };
+            Diagnostic::new(
+                severity,
+                code,
+                format!(
+                    "{}: {} `{}{ellipsis}`",
+                    n.kind.code(),
+                    n.kind.message(),
+                    shown.escape_debug()
+                ),
+            )
+            .with_span(n.span)
+        })
+        .collect()
+}

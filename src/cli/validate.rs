@@ -1,0 +1,101 @@
+//! `pdnkit validate`: replay every game and report what breaks, like a compiler.
+
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use pdnkit::pdn::parser::parse_game;
+use pdnkit::record::{GameRecord, Status as Verdict};
+use pdnkit::replay::{ReplayOptions, Severity, replay};
+
+use super::input::{self, Item};
+use super::output::Output;
+use super::report::{Counts, Reporter, render_diagnostics};
+use super::{Format, GlobalArgs, ReplayArgs, Status};
+
+/// Arguments of `pdnkit validate`.
+#[derive(clap::Args, Debug)]
+pub struct ValidateArgs {
+    #[command(flatten)]
+    pub replay: ReplayArgs,
+    /// Also print notes (how things were understood) in the text report.
+    #[arg(long)]
+    pub notes: bool,
+    /// PDN files to read (`-` is standard input; `.gz` is decompressed). Default: stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// What one game contributes: JSON for stdout, text for stderr, counts.
+struct Checked {
+    json: Vec<u8>,
+    text: String,
+    counts: Counts,
+}
+
+/// Runs `pdnkit validate`.
+pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
+    let files = input::default_stdin(args.files);
+    let json = global.format == Some(Format::Json);
+    let options = args.replay.options()?;
+    let mut reporter = Reporter::new(global, &files);
+    let mut out = Output::open(None)?;
+    let min_shown = if args.notes {
+        Severity::Note
+    } else {
+        Severity::Warning
+    };
+    let result = global.pipeline().run(
+        input::games(&files, reporter.bytes_counter()),
+        || (),
+        |_, item| check(item, &options, json, min_shown),
+        |checked| {
+            reporter.message(&checked.text);
+            reporter.add(checked.counts);
+            match out.write_all(&checked.json) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => ControlFlow::Break(e),
+            }
+        },
+    );
+    result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
+    out.finish()?;
+    Ok(reporter.finish_validation())
+}
+
+fn check(item: Item, options: &ReplayOptions, json: bool, min_shown: Severity) -> Checked {
+    let (file, raw) = match item {
+        Item::Failed { error } => {
+            return Checked {
+                json: Vec::new(),
+                text: format!("pdnkit: {error}\n"),
+                counts: Counts::failed_input(),
+            };
+        }
+        Item::Game { file, raw } => (file, raw),
+    };
+    let record = match parse_game(&raw) {
+        Ok(game) => GameRecord::replayed(&file, &raw, &game, &replay(&game, options)),
+        Err(err) => GameRecord::unreadable(&file, &raw, &err),
+    };
+    let counts = Counts::verdict(record.status);
+    if json {
+        let mut line = serde_json::to_vec(&record).expect("records serialise");
+        line.push(b'\n');
+        return Checked {
+            json: line,
+            text: String::new(),
+            counts,
+        };
+    }
+    let text = if record.status == Verdict::Clean && min_shown > Severity::Note {
+        String::new()
+    } else {
+        render_diagnostics(&record, &raw.text, raw.first_line, min_shown)
+    };
+    Checked {
+        json: Vec::new(),
+        text,
+        counts,
+    }
+}

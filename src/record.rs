@@ -1,0 +1,214 @@
+//! The verdict on one game as reports print it: where it is, what it is, how it replayed and
+//! every diagnostic with its line and column in the file. Validate's JSON Lines are these
+//! records serialised; the text report and the capture audit read them too.
+
+use serde::Serialize;
+
+use crate::pdn::ast::Game;
+use crate::pdn::note::SyntaxError;
+use crate::pdn::raw::RawGame;
+use crate::replay::{CaptureFault, Code, Diagnostic, Replayed, Severity, side_name};
+
+/// The verdict on a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// No diagnostic above note.
+    Clean,
+    /// Warnings, no error.
+    Warnings,
+    /// At least one error.
+    Invalid,
+    /// The text could not be read as PDN.
+    Unreadable,
+}
+
+impl Status {
+    /// `clean`, `warnings`, `invalid`, `unreadable`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Clean => "clean",
+            Status::Warnings => "warnings",
+            Status::Invalid => "invalid",
+            Status::Unreadable => "unreadable",
+        }
+    }
+}
+
+/// One game's verdict, ready to print.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameRecord {
+    /// The file as named on the command line (`-` for stdin).
+    pub file: String,
+    /// 1-based index of the game in its file.
+    pub game: u64,
+    /// Line of the game's first byte.
+    pub line: u32,
+    /// `Event` tag.
+    pub event: Option<String>,
+    /// `White` tag.
+    pub white: Option<String>,
+    /// `Black` tag.
+    pub black: Option<String>,
+    /// The Result tag, else the terminator.
+    pub result: Option<String>,
+    /// The variant played.
+    pub variant: Option<&'static str>,
+    /// Main-line moves written.
+    pub plies: u32,
+    /// Main-line moves played.
+    pub replayed: u32,
+    /// No error-severity diagnostic.
+    pub ok: bool,
+    /// Clean, warnings, invalid or unreadable.
+    pub status: Status,
+    /// The position after the last move played, as PDN FEN.
+    pub final_fen: Option<String>,
+    /// Every finding, in text order of discovery.
+    pub diagnostics: Vec<Located>,
+}
+
+/// A diagnostic with its place in the file.
+#[derive(Clone, Debug, Serialize)]
+pub struct Located {
+    /// `error`, `warning` or `note`.
+    pub severity: Severity,
+    /// The stable code.
+    pub code: Code,
+    /// 1-based ply in its line.
+    pub ply: Option<u32>,
+    /// Move number.
+    pub move_number: Option<u32>,
+    /// `white` or `black`.
+    pub side: Option<&'static str>,
+    /// The move as written.
+    #[serde(rename = "move")]
+    pub move_text: Option<String>,
+    /// 0 in the main line, else the variation depth.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub variation: u32,
+    /// Line in the file.
+    pub line: u32,
+    /// Column in the file (characters, from 1).
+    pub column: u32,
+    /// What the rules wanted.
+    pub message: String,
+    /// Byte range in the game text (for carets).
+    #[serde(skip)]
+    pub span: Option<(u32, u32)>,
+    /// The facts of a capture fault.
+    #[serde(skip)]
+    pub capture: Option<Box<CaptureFault>>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl GameRecord {
+    /// The verdict on a game that parsed and was replayed.
+    pub fn replayed(file: &str, raw: &RawGame, game: &Game<'_>, r: &Replayed) -> GameRecord {
+        let diagnostics: Vec<Located> = r.diagnostics.iter().map(|d| locate(raw, d)).collect();
+        let worst = r.worst();
+        let status = match worst {
+            Some(Severity::Error) => Status::Invalid,
+            Some(Severity::Warning) => Status::Warnings,
+            _ => Status::Clean,
+        };
+        let label = game.label();
+        GameRecord {
+            file: file.to_string(),
+            game: raw.index,
+            line: raw.first_line,
+            event: label.event,
+            white: label.white,
+            black: label.black,
+            result: game
+                .tag("Result")
+                .map(|r| r.trim().to_string())
+                .or_else(|| game.terminator.map(|t| t.token.to_string())),
+            variant: r.config.map(|c| c.variant.name()),
+            plies: r.written,
+            replayed: r.plies.len() as u32,
+            ok: status != Status::Invalid,
+            status,
+            final_fen: r.final_fen(),
+            diagnostics,
+        }
+    }
+
+    /// The verdict on a game whose text could not be read.
+    pub fn unreadable(file: &str, raw: &RawGame, err: &SyntaxError) -> GameRecord {
+        let label = raw.label();
+        let at = raw.position(err.span.start);
+        GameRecord {
+            file: file.to_string(),
+            game: raw.index,
+            line: raw.first_line,
+            event: label.event,
+            white: label.white,
+            black: label.black,
+            result: None,
+            variant: None,
+            plies: 0,
+            replayed: 0,
+            ok: false,
+            status: Status::Unreadable,
+            final_fen: None,
+            diagnostics: vec![Located {
+                severity: Severity::Error,
+                code: Code::Syntax,
+                ply: None,
+                move_number: None,
+                side: None,
+                move_text: None,
+                variation: 0,
+                line: at.line,
+                column: at.column,
+                message: format!("{} ({})", err.message, err.kind.code()),
+                span: Some((err.span.start, err.span.end)),
+                capture: None,
+            }],
+        }
+    }
+
+    /// How the game is named in reports: `game 12 (Event: X, White: Y, Black: Z)`.
+    pub fn describe(&self) -> String {
+        let parts: Vec<String> = [
+            ("Event", &self.event),
+            ("White", &self.white),
+            ("Black", &self.black),
+        ]
+        .into_iter()
+        .filter_map(|(n, v)| v.as_ref().map(|v| format!("{n}: {v}")))
+        .collect();
+        if parts.is_empty() {
+            format!("game {}", self.game)
+        } else {
+            format!("game {} ({})", self.game, parts.join(", "))
+        }
+    }
+}
+
+fn locate(raw: &RawGame, d: &Diagnostic) -> Located {
+    let at = raw.position(d.span.map_or(0, |s| s.start));
+    let (line, column) = if d.span.is_some() {
+        (at.line, at.column)
+    } else {
+        (raw.first_line, 1)
+    };
+    Located {
+        severity: d.severity,
+        code: d.code,
+        ply: d.at.as_ref().map(|m| m.ply),
+        move_number: d.at.as_ref().map(|m| m.move_number),
+        side: d.at.as_ref().map(|m| side_name(m.side)),
+        move_text: d.at.as_ref().map(|m| m.text.clone()),
+        variation: d.at.as_ref().map_or(0, |m| m.variation_depth),
+        line,
+        column,
+        message: d.message.clone(),
+        span: d.span.map(|s| (s.start, s.end)),
+        capture: d.capture.clone(),
+    }
+}

@@ -1,0 +1,134 @@
+//! Which rules a game is played under: the `--variant` flag, else the `GameType` tag, else the
+//! `Variant` tag, else a guess from the squares the game uses (confirmed by replaying the game
+//! under each candidate), else international.
+
+use crate::pdn::ast::{Game, Node};
+use crate::pdn::squares::SquareToken;
+use crate::rules::{Config, Variant};
+
+use super::code::{Code, Severity};
+use super::diagnostic::Diagnostic;
+
+/// Where the variant came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The `--variant` flag.
+    Flag,
+    /// The `GameType` tag.
+    GameType,
+    /// The `Variant` tag.
+    VariantTag,
+    /// Guessed from the squares (and confirmed by replay).
+    Guess,
+}
+
+/// The outcome of choosing: a configuration, or the diagnostic that says why none exists.
+pub enum Choice {
+    /// Play under this configuration.
+    Known(Config, Source),
+    /// No tag decides: replay under each candidate and keep the best.
+    Guess(Vec<Variant>),
+    /// The tags name rules pdnkit does not know.
+    Unknown(Diagnostic),
+}
+
+/// Decides the rules for `game`.
+pub fn choose(game: &Game<'_>, forced: Option<Variant>) -> Choice {
+    let game_type = game.game_type();
+    let gt_span = game.tags().find(|t| t.name == "GameType").map(|t| t.span);
+    let unknown = |message: String| {
+        let d = Diagnostic::new(Severity::Error, Code::UnknownVariant, message);
+        Choice::Unknown(match gt_span {
+            Some(s) => d.with_span(s),
+            None => d,
+        })
+    };
+    if let Some(v) = forced {
+        // The flag decides the rules; a GameType may still say how squares are written.
+        let config = match game_type {
+            Some(Ok(gt)) => Config::with_game_type(v, &gt).unwrap_or(Config::standard(v)),
+            _ => Config::standard(v),
+        };
+        return Choice::Known(config, Source::Flag);
+    }
+    match game_type {
+        Some(Ok(gt)) => {
+            return match Config::from_game_type(&gt) {
+                Ok(config) => Choice::Known(config, Source::GameType),
+                Err(e) => unknown(format!("{e}; use --variant to choose the rules")),
+            };
+        }
+        Some(Err(e)) => return unknown(format!("{e}; use --variant to choose the rules")),
+        None => {}
+    }
+    if let Some(tag) = game.tag("Variant") {
+        return match Variant::from_name(tag) {
+            Some(v) => Choice::Known(Config::standard(v), Source::VariantTag),
+            None => {
+                let span = game.tags().find(|t| t.name == "Variant").map(|t| t.span);
+                let d = Diagnostic::new(
+                    Severity::Error,
+                    Code::UnknownVariant,
+                    format!("unknown Variant {tag:?}; use --variant to choose the rules"),
+                );
+                Choice::Unknown(match span {
+                    Some(s) => d.with_span(s),
+                    None => d,
+                })
+            }
+        };
+    }
+    Choice::Guess(candidates(game))
+}
+
+/// Variants that could have produced the squares of `game`, most likely first.
+pub fn candidates(game: &Game<'_>) -> Vec<Variant> {
+    use Variant::*;
+    let mut alg = false;
+    let mut max = 0u16;
+    let mut note = |t: SquareToken| match t {
+        SquareToken::Num(n) => max = max.max(n),
+        SquareToken::Alg { .. } => alg = true,
+    };
+    for m in game.body.iter().filter_map(|n| match n {
+        Node::Move(m) => Some(m),
+        _ => None,
+    }) {
+        m.squares().for_each(&mut note);
+    }
+    if let Some(Ok(fen)) = game.fen() {
+        for g in &fen.groups {
+            for item in &g.items {
+                note(item.square);
+                item.range_end.into_iter().for_each(&mut note);
+            }
+        }
+    }
+    if alg {
+        vec![
+            Russian,
+            Brazilian,
+            Czech,
+            Pool,
+            English,
+            Turkish,
+            Spantsiretti,
+        ]
+    } else if max > 50 {
+        vec![Canadian, Malaysian]
+    } else if max > 32 {
+        vec![International, Frisian]
+    } else {
+        vec![
+            English,
+            International,
+            Italian,
+            Spanish,
+            Russian,
+            Brazilian,
+            Pool,
+            Czech,
+            Thai,
+        ]
+    }
+}

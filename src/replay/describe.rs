@@ -1,0 +1,188 @@
+//! The words of diagnostics: what the rules wanted, with squares in the game's notation.
+
+use crate::board::{Notation, Square};
+use crate::pdn::ast;
+use crate::rules::{self, CaptureRank, DrawRule, Move, Position, Role, WinReason};
+
+use super::code::{Code, Severity};
+use super::diagnostic::{CaptureFault, Diagnostic, side_name};
+use super::resolve::Fault;
+
+/// Most legal moves listed in an `illegal-move` message.
+const LISTED_MOVES: usize = 12;
+
+/// A move with every landing square (`27x18x9x20`), in the game's notation and separator.
+pub fn long_text(state: &rules::Game, m: &Move) -> String {
+    let config = state.config();
+    m.text(&config.notation, config.variant.capture_separator(), true)
+}
+
+/// Why a game was won, in words.
+pub fn win_reason(r: WinReason) -> &'static str {
+    match r {
+        WinReason::NoPieces => "the opponent has no pieces left",
+        WinReason::NoMoves => "the opponent has no legal move",
+        WinReason::LonePiece => "the opponent is left with a single piece",
+        WinReason::FirstKing => "a man was crowned first",
+        WinReason::Anti => "the winner has no pieces or no legal move left",
+    }
+}
+
+/// A draw rule, in words.
+pub fn draw_rule(r: DrawRule) -> String {
+    match r {
+        DrawRule::Repetition(n) => format!("the same position occurred {n} times"),
+        DrawRule::KingMoves { plies, .. } => {
+            format!(
+                "{} moves each with only kings moving and no capture",
+                plies / 2
+            )
+        }
+        DrawRule::FmjdEndgame => "the FMJD 16/5-move endgame rule".into(),
+        DrawRule::RussianEndgame => "the Russian endgame move limits".into(),
+        DrawRule::FrisianEndgame => "the Frisian king endgame rule".into(),
+        DrawRule::ThreeKingsVsKing { plies } => {
+            format!(
+                "three kings did not beat one king within {} moves",
+                plies / 2
+            )
+        }
+        DrawRule::OnePieceEach => "one piece each".into(),
+    }
+}
+
+/// The diagnostic of a capture fault, naming what was taken and one best legal capture.
+pub fn capture_fault(state: &rules::Game, f: &Fault, written: &ast::Move<'_>) -> Diagnostic {
+    let pos = state.position();
+    let notation = state.config().notation;
+    let best = best_capture(pos);
+    let best_rank = pos.capture_rank(&best);
+    let best_text = long_text(state, &best);
+    let taken = f.played.captures().len();
+    let message = match f.code {
+        Code::CaptureRequired => format!(
+            "{} is a quiet move, but a capture is compulsory: {best_text} ({})",
+            written.text,
+            takes(&best_rank)
+        ),
+        Code::MissedCapture => format!(
+            "{} leaves a capture unplayed ({best_text}); the rules allow it, but the piece may \
+             be huffed",
+            written.text
+        ),
+        Code::IncompleteCapture => format!(
+            "{} stops after {}, but the capture can go on; the rules require {}: {best_text}",
+            written.text,
+            plural(taken as u32, "piece"),
+            requirement(&best_rank)
+        ),
+        _ => format!(
+            "{} {}; the rules require {}: {best_text}",
+            written.text,
+            takes(&pos.capture_rank(&f.played)),
+            requirement(&best_rank)
+        ),
+    };
+    let severity = if f.code == Code::MissedCapture {
+        Severity::Note
+    } else {
+        Severity::Error
+    };
+    let mut d = Diagnostic::new(severity, f.code, message);
+    d.capture = Some(Box::new(CaptureFault {
+        captured: f
+            .played
+            .captures()
+            .iter()
+            .map(|s| notation.format(*s).to_string())
+            .collect(),
+        required: best_rank.pieces,
+        best: best_text,
+        fen_before: state.to_fen().to_string(),
+    }));
+    d
+}
+
+/// The highest-ranked legal capture (the legal list holds only captures the precedence rule
+/// allows, so any of them is "best"; the longest path is the clearest example).
+fn best_capture(pos: &Position) -> Move {
+    pos.legal_moves()
+        .into_iter()
+        .max_by_key(|m| (pos.capture_rank(m), m.captures().len()))
+        .expect("a capture fault implies a legal capture")
+}
+
+fn takes(rank: &CaptureRank) -> String {
+    let kings = match rank.kings {
+        0 => String::new(),
+        k => format!(" ({} among them)", plural(k, "king")),
+    };
+    format!("takes {}{kings}", plural(rank.pieces, "piece"))
+}
+
+fn requirement(rank: &CaptureRank) -> String {
+    let kings = match rank.kings {
+        0 => String::new(),
+        k => format!(" including {}", plural(k, "king")),
+    };
+    let by = if rank.by_king { " with a king" } else { "" };
+    format!("a capture of {}{kings}{by}", plural(rank.pieces, "piece"))
+}
+
+fn plural(n: u32, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// Why a written move cannot be played.
+pub fn unplayable(
+    pos: &Position,
+    notation: &Notation,
+    code: Code,
+    squares: &[Square],
+    text: &str,
+) -> String {
+    let from = notation.format(squares[0]);
+    let mover = side_name(pos.side_to_move());
+    match code {
+        Code::NoPiece => format!("{text}: there is no piece on {from}"),
+        Code::WrongSide => {
+            format!("{text}: the piece on {from} is not {mover}'s, and {mover} is to move")
+        }
+        _ => {
+            let piece = match pos.piece_at(squares[0]).map(|p| p.role) {
+                Some(Role::King) => "king",
+                _ => "man",
+            };
+            let state_moves = pos.legal_moves();
+            let mine: Vec<&Move> = state_moves
+                .iter()
+                .filter(|m| m.from == squares[0])
+                .collect();
+            let listed: Vec<String> = state_moves
+                .iter()
+                .take(LISTED_MOVES)
+                .map(|m| m.text(notation, 'x', false))
+                .collect();
+            let more = if state_moves.len() > LISTED_MOVES {
+                ", ..."
+            } else {
+                ""
+            };
+            let why = if pos.has_capture() && mine.is_empty() {
+                "a capture is compulsory and this piece has none".to_string()
+            } else if mine.is_empty() {
+                format!("the {piece} on {from} has no legal move")
+            } else {
+                format!("the {piece} on {from} cannot go there")
+            };
+            format!(
+                "{text} is not a legal move: {why}; legal moves: {}{more}",
+                listed.join(", ")
+            )
+        }
+    }
+}

@@ -1,0 +1,397 @@
+//! Walking a line of movetext (the main line or a variation) and playing each written move,
+//! with diagnostics for what does not fit. A variation is replayed from the position before
+//! the move it replaces.
+
+use crate::board::Square;
+use crate::pdn::ast::{self, Node};
+use crate::pdn::span::Span;
+use crate::pdn::tags::Colour;
+use crate::rules::{self, Move, Outcome, Position};
+
+use super::code::{Code, Severity};
+use super::describe;
+use super::diagnostic::{Diagnostic, MoveRef};
+use super::lookahead;
+use super::resolve::{Resolution, resolve};
+use super::{Ply, ReplayOptions};
+
+/// Where a line stands: the game state, the state before the last move (a variation's
+/// start), and the number and side of the next move.
+#[derive(Clone)]
+pub struct Cursor {
+    /// The game so far.
+    pub state: rules::Game,
+    /// The game before the last move, with that move's number.
+    pub before_last: Option<(rules::Game, u32, u32)>,
+    /// Plies played in this line (a variation continues its parent's count).
+    pub ply: u32,
+    /// Number of the next move.
+    pub number: u32,
+}
+
+/// What walking a line produced.
+pub struct LineOutcome {
+    /// Moves written in the line (each hop of a PDN 1.0 split capture counts once).
+    pub written: u32,
+    /// The position after the last move played.
+    pub end: rules::Game,
+    /// The line stopped at a move that could not be played.
+    pub stopped: bool,
+}
+
+/// The walker: the game being replayed, the options and what was found.
+pub struct Walker<'o> {
+    /// Options of this replay.
+    pub options: &'o ReplayOptions,
+    /// The side moving first in this variant (move numbers change after its opponent moves).
+    pub first_mover: Colour,
+    /// Findings so far.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Main-line plies played.
+    pub plies: Vec<Ply>,
+}
+
+impl Walker<'_> {
+    /// Plays the moves of `nodes` from `cursor`; `depth` is 0 for the main line.
+    pub fn walk(&mut self, nodes: &[Node<'_>], mut cursor: Cursor, depth: u32) -> LineOutcome {
+        let mut written = 0;
+        let mut stopped = false;
+        let mut ended = false;
+        let mut skip = 0usize;
+        for (i, node) in nodes.iter().enumerate() {
+            if skip > 0 {
+                skip -= 1;
+                continue;
+            }
+            match node {
+                Node::Move(m) => {
+                    written += 1;
+                    if stopped {
+                        continue;
+                    }
+                    if !ended && let Some(over) = self.game_over(&cursor, m, depth) {
+                        ended = true;
+                        if over {
+                            stopped = true;
+                            continue;
+                        }
+                    }
+                    match self.play_move(nodes, i, m, &mut cursor, depth) {
+                        Some(consumed) => skip = consumed,
+                        None => stopped = true,
+                    }
+                }
+                Node::UnknownMove(span) => {
+                    written += 1;
+                    if !stopped {
+                        stopped = true;
+                        let d = Diagnostic::new(
+                            Severity::Warning,
+                            Code::UnknownMove,
+                            "the move is written as unknown (`- -`); the replay stops here",
+                        );
+                        self.push(d.with_span(*span), depth);
+                    }
+                }
+                Node::MoveNumber(n) if !stopped => self.check_number(n, &cursor, depth),
+                Node::Variation(v) if !self.options.mainline_only && !stopped => {
+                    let start = self.variation_start(&v.nodes, &cursor);
+                    self.walk(&v.nodes, start, depth + 1);
+                }
+                Node::Setup(s) if !stopped => self.setup(s, &mut cursor, depth),
+                _ => {}
+            }
+        }
+        LineOutcome {
+            written,
+            end: cursor.state,
+            stopped,
+        }
+    }
+
+    /// Where a variation starts: before the move it replaces (PDN 2.0 §6.1.1.2.5); but when
+    /// its first move number names the move still to come (`1. 34-30 (1... 5-10) 1... 20-25`),
+    /// annotators placed it before the move it replaces, so it starts from here.
+    fn variation_start(&self, nodes: &[Node<'_>], cursor: &Cursor) -> Cursor {
+        let first_number = nodes.iter().find_map(|n| match n {
+            Node::MoveNumber(n) => Some(Some(n)),
+            Node::Move(_) => Some(None),
+            _ => None,
+        });
+        let names_next = first_number.flatten().is_some_and(|n| {
+            let second = cursor.state.side_to_move() != self.first_mover;
+            n.number == cursor.number && n.is_second_mover() == second
+        });
+        match &cursor.before_last {
+            Some((state, ply, number)) if !names_next => Cursor {
+                state: state.clone(),
+                before_last: None,
+                ply: *ply,
+                number: *number,
+            },
+            _ => Cursor {
+                before_last: None,
+                ..cursor.clone()
+            },
+        }
+    }
+
+    /// Reports a move written after the game ended. Returns `Some(true)` when the move can't
+    /// be played (the game was won), `Some(false)` when play may go on (a draw by rule), `None`
+    /// when the game is not over.
+    fn game_over(&mut self, cursor: &Cursor, m: &ast::Move<'_>, depth: u32) -> Option<bool> {
+        let outcome = cursor.state.outcome();
+        let (severity, what, stop) = match outcome {
+            Outcome::Ongoing => return None,
+            Outcome::Win { winner, reason } => (
+                Severity::Error,
+                format!(
+                    "{} had won ({})",
+                    super::diagnostic::side_name(winner),
+                    describe::win_reason(reason)
+                ),
+                true,
+            ),
+            // Draws by rule are often claimed, or applied differently by servers: a note.
+            Outcome::Draw(rule) => (
+                Severity::Note,
+                format!("the game was drawn ({})", describe::draw_rule(rule)),
+                false,
+            ),
+        };
+        let mut d = Diagnostic::new(
+            severity,
+            Code::MovesAfterEnd,
+            format!("{} is played after the end of the game: {what}", m.text),
+        );
+        d.span = Some(m.span);
+        d.at = Some(self.move_ref(cursor, m, depth));
+        self.push(d, depth);
+        Some(stop)
+    }
+
+    /// Plays one written move. Returns the number of following move tokens it consumed (a PDN
+    /// 1.0 capture split over several tokens), or `None` when it cannot be played.
+    fn play_move(
+        &mut self,
+        nodes: &[Node<'_>],
+        index: usize,
+        m: &ast::Move<'_>,
+        cursor: &mut Cursor,
+        depth: u32,
+    ) -> Option<usize> {
+        let notation = cursor.state.config().notation;
+        let mut squares = Vec::with_capacity(4);
+        for token in m.squares() {
+            match notation.parse(token) {
+                Some(sq) => squares.push(sq),
+                None => {
+                    let g = notation.geometry();
+                    let msg = format!(
+                        "square {token} is not a playable square of the {}x{} board of {}",
+                        g.width(),
+                        g.height(),
+                        cursor.state.config().variant
+                    );
+                    self.fail(Code::UnknownSquare, msg, m, cursor, depth);
+                    return None;
+                }
+            }
+        }
+        let pos = *cursor.state.position();
+        let mut resolution = resolve(&pos, &squares);
+        let mut consumed = 0;
+        if !matches!(resolution, Resolution::Legal(_) | Resolution::Ambiguous(_))
+            && let Some((joined, n)) = join_hops(&pos, &notation, &squares, &nodes[index + 1..])
+        {
+            resolution = joined;
+            consumed = n;
+            let d = Diagnostic::new(
+                self.strictness(Severity::Note),
+                Code::SyntaxNote,
+                format!(
+                    "hop-by-hop capture (PDN 1.0): {} and the next {} read as one move",
+                    m.text, n
+                ),
+            );
+            self.push_at(d, m, cursor, depth);
+        }
+        let rest = &nodes[index + 1 + consumed..];
+        let (mv, fault) = match resolution {
+            Resolution::Legal(mv) => (mv, None),
+            Resolution::Ambiguous(options) => {
+                let (mv, d) = lookahead::decide(&cursor.state, &options, rest, m);
+                self.push_at(d, m, cursor, depth);
+                (mv, None)
+            }
+            Resolution::Fault(f) => {
+                let d = describe::capture_fault(&cursor.state, &f, m);
+                self.push_at(d, m, cursor, depth);
+                (f.played, Some(f.code))
+            }
+            Resolution::Unplayable(code) => {
+                let msg = describe::unplayable(&pos, &notation, code, &squares, m.text);
+                self.fail(code, msg, m, cursor, depth);
+                return None;
+            }
+        };
+        self.advance(cursor, &mv, m, fault, depth);
+        Some(consumed)
+    }
+
+    fn advance(
+        &mut self,
+        cursor: &mut Cursor,
+        mv: &Move,
+        m: &ast::Move<'_>,
+        fault: Option<Code>,
+        depth: u32,
+    ) {
+        let side = cursor.state.side_to_move();
+        cursor.before_last = Some((cursor.state.clone(), cursor.ply, cursor.number));
+        cursor.state.play(mv);
+        cursor.ply += 1;
+        if depth == 0 {
+            self.plies.push(Ply {
+                span: m.span,
+                text_len: m.text.len() as u32,
+                mv: *mv,
+                number: cursor.number,
+                side,
+                fault,
+                after: *cursor.state.position(),
+            });
+        }
+        if side != self.first_mover {
+            cursor.number += 1;
+        }
+    }
+
+    fn setup(&mut self, s: &ast::Setup<'_>, cursor: &mut Cursor, depth: u32) {
+        let config = *cursor.state.config();
+        let result = s
+            .parse()
+            .map_err(|e| e.to_string())
+            .and_then(|fen| rules::Game::from_fen(&fen, config).map_err(|e| e.to_string()));
+        match result {
+            Ok(state) => {
+                cursor.state = state;
+                cursor.before_last = None;
+            }
+            Err(why) => {
+                let d =
+                    Diagnostic::new(Severity::Error, Code::BadFen, format!("setup /FEN/: {why}"));
+                self.push(d.with_span(s.span), depth);
+            }
+        }
+    }
+
+    /// A note when a move number disagrees with the move it stands before.
+    fn check_number(&mut self, n: &ast::MoveNumber, cursor: &Cursor, depth: u32) {
+        let side = cursor.state.side_to_move();
+        let second = side != self.first_mover;
+        let expected_dots_second = n.is_second_mover();
+        if n.number == cursor.number && (!expected_dots_second || second) {
+            return;
+        }
+        let expected = if second {
+            format!("{}...", cursor.number)
+        } else {
+            format!("{}.", cursor.number)
+        };
+        let written = if expected_dots_second {
+            format!("{}...", n.number)
+        } else {
+            format!("{}.", n.number)
+        };
+        let d = Diagnostic::new(
+            self.strictness(Severity::Note),
+            Code::MoveNumber,
+            format!(
+                "move number {written} where {expected} was expected (numbers are not used to replay)"
+            ),
+        );
+        self.push(d.with_span(n.span), depth);
+    }
+
+    /// A move that cannot be played: an error that stops the line.
+    fn fail(
+        &mut self,
+        code: Code,
+        message: String,
+        m: &ast::Move<'_>,
+        cursor: &Cursor,
+        depth: u32,
+    ) {
+        let d = Diagnostic::new(Severity::Error, code, message);
+        self.push_at(d, m, cursor, depth);
+    }
+
+    fn push_at(&mut self, mut d: Diagnostic, m: &ast::Move<'_>, cursor: &Cursor, depth: u32) {
+        d.span = Some(Span::new(
+            m.span.start as usize,
+            m.span.start as usize + m.text.len(),
+        ));
+        d.at = Some(self.move_ref(cursor, m, depth));
+        self.push(d, depth);
+    }
+
+    fn move_ref(&self, cursor: &Cursor, m: &ast::Move<'_>, depth: u32) -> MoveRef {
+        MoveRef {
+            ply: cursor.ply + 1,
+            move_number: cursor.number,
+            side: cursor.state.side_to_move(),
+            text: m.text.to_string(),
+            variation_depth: depth,
+        }
+    }
+
+    /// Records `d`; inside variations errors count as warnings (analysis, not the game).
+    pub fn push(&mut self, mut d: Diagnostic, depth: u32) {
+        if depth > 0 && d.severity == Severity::Error {
+            d.severity = Severity::Warning;
+        }
+        self.diagnostics.push(d);
+    }
+
+    /// `--strict` turns PDN 3.0 strictness notes into errors.
+    pub fn strictness(&self, s: Severity) -> Severity {
+        if self.options.strict {
+            Severity::Error
+        } else {
+            s
+        }
+    }
+}
+
+/// PDN 1.0 writes a multiple capture one hop per token (`11x18 18x25`): joins the following
+/// move tokens that start where the previous one ended, as long as the joined path fits a
+/// legal capture. Returns the resolution and how many tokens were joined.
+fn join_hops(
+    pos: &Position,
+    notation: &crate::board::Notation,
+    squares: &[Square],
+    following: &[Node<'_>],
+) -> Option<(Resolution, usize)> {
+    if !pos.has_capture() {
+        return None;
+    }
+    let mut joined = squares.to_vec();
+    for (n, node) in following.iter().enumerate() {
+        let Node::Move(next) = node else {
+            return None;
+        };
+        let mut hop = next.squares().map(|t| notation.parse(t));
+        if hop.next()? != Some(*joined.last()?) {
+            return None;
+        }
+        for sq in hop {
+            joined.push(sq?);
+        }
+        let r = resolve(pos, &joined);
+        if matches!(r, Resolution::Legal(_) | Resolution::Ambiguous(_)) {
+            return Some((r, n + 1));
+        }
+    }
+    None
+}

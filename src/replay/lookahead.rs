@@ -1,0 +1,93 @@
+//! Deciding an ambiguous short capture by looking ahead: the route with which the rest of the
+//! line replays wins (as lidraughts does, but reported, never silent).
+
+use crate::pdn::ast::{self, Node};
+use crate::rules::{self, Move};
+
+use super::code::{Code, Severity};
+use super::describe::long_text;
+use super::diagnostic::Diagnostic;
+use super::resolve::{Resolution, resolve};
+
+/// Picks one of `options` (legal moves that all fit `written`) by replaying `rest` after
+/// each; returns the choice and the `ambiguous-move` diagnostic (a warning when look-ahead
+/// decided, an error when it could not).
+pub fn decide(
+    state: &rules::Game,
+    options: &[Move],
+    rest: &[Node<'_>],
+    written: &ast::Move<'_>,
+) -> (Move, Diagnostic) {
+    let scores: Vec<(u32, bool)> = options
+        .iter()
+        .map(|m| {
+            let mut s = state.clone();
+            s.play(m);
+            replayable(s, rest)
+        })
+        .collect();
+    let best = scores.iter().copied().max().expect("at least two options");
+    let winners: Vec<usize> = (0..options.len()).filter(|&i| scores[i] == best).collect();
+    let routes: Vec<String> = options
+        .iter()
+        .map(|m| {
+            let taken: Vec<String> = m
+                .captures()
+                .iter()
+                .map(|s| state.config().notation.format(*s).to_string())
+                .collect();
+            format!("{} (takes {})", long_text(state, m), taken.join(", "))
+        })
+        .collect();
+    let chosen = winners[0];
+    let (severity, verdict) = if winners.len() == 1 {
+        (
+            Severity::Warning,
+            format!(
+                "the rest of the game replays only after {}",
+                long_text(state, &options[chosen])
+            ),
+        )
+    } else {
+        (
+            Severity::Error,
+            format!(
+                "the rest of the game does not tell them apart; {} was assumed",
+                long_text(state, &options[chosen])
+            ),
+        )
+    };
+    let message = format!(
+        "{} is ambiguous: it fits {}; {verdict} (PDN 3.0 asks for the full path)",
+        written.text,
+        routes.join(" and ")
+    );
+    (
+        options[chosen],
+        Diagnostic::new(severity, Code::AmbiguousMove, message),
+    )
+}
+
+/// How many of the moves in `rest` replay after `state`, and whether all of them did. Nested
+/// ambiguities take their first route; faults and unplayable moves end the count.
+fn replayable(mut state: rules::Game, rest: &[Node<'_>]) -> (u32, bool) {
+    let mut count = 0;
+    for node in rest {
+        let Node::Move(m) = node else {
+            continue;
+        };
+        let notation = state.config().notation;
+        let squares: Option<Vec<_>> = m.squares().map(|t| notation.parse(t)).collect();
+        let Some(squares) = squares else {
+            return (count, false);
+        };
+        let mv = match resolve(state.position(), &squares) {
+            Resolution::Legal(mv) => mv,
+            Resolution::Ambiguous(options) => options[0],
+            Resolution::Fault(_) | Resolution::Unplayable(_) => return (count, false),
+        };
+        state.play(&mv);
+        count += 1;
+    }
+    (count, true)
+}

@@ -1,0 +1,200 @@
+//! Which legal move a written move means: matching square lists against the legal moves of a
+//! position, and classifying what does not match (a capture fault that can still be played,
+//! or a move that cannot be played at all).
+//!
+//! Matching follows pdn-format.md §4.4: start and end must agree, and written intermediate
+//! squares must appear, in order, among the landing squares of the capture. This accepts short
+//! captures, PDN 3.0 minimal paths and "every landing square" paths alike.
+
+use crate::board::{Geometry, Square};
+use crate::rules::{MissedCapture, Move, Position, Role};
+
+use super::code::Code;
+
+/// What a written move (its squares, already on the board) means in a position.
+#[derive(Clone, Debug)]
+pub enum Resolution {
+    /// Exactly one legal move (up to capture order) fits.
+    Legal(Move),
+    /// Several legal moves with different captured pieces fit (one path of each).
+    Ambiguous(Vec<Move>),
+    /// A move that breaks a capture duty but can be played: reported, then applied.
+    Fault(Fault),
+    /// Nothing on the board fits.
+    Unplayable(Code),
+}
+
+/// A playable move that breaks a capture duty.
+#[derive(Clone, Debug)]
+pub struct Fault {
+    /// `capture-required`, `not-maximal-capture`, `incomplete-capture` or `missed-capture`.
+    pub code: Code,
+    /// The move as it was played.
+    pub played: Move,
+}
+
+/// Resolves `squares` in `pos`.
+pub fn resolve(pos: &Position, squares: &[Square]) -> Resolution {
+    if squares.len() < 2 {
+        return Resolution::Unplayable(Code::IllegalMove);
+    }
+    if pos.has_capture() {
+        let fits = distinct_effects(pos.legal_capture_paths_all(), squares);
+        match fits.len() {
+            0 => {}
+            1 => return Resolution::Legal(fits[0]),
+            _ => return Resolution::Ambiguous(fits),
+        }
+        return classify_capture_fault(pos, squares)
+            .map_or_else(|| unplayable(pos, squares), Resolution::Fault);
+    }
+    if squares.len() == 2 {
+        let legal = pos.legal_moves();
+        if let Some(m) = legal
+            .iter()
+            .find(|m| m.from == squares[0] && m.to == squares[1])
+        {
+            return Resolution::Legal(*m);
+        }
+    }
+    unplayable(pos, squares)
+}
+
+/// True when `m` fits the written squares: same start and end, and the written intermediate
+/// squares appear in order among the landing squares before the end.
+pub fn fits(m: &Move, squares: &[Square]) -> bool {
+    let (first, last) = (squares[0], squares[squares.len() - 1]);
+    if m.from != first || m.to != last {
+        return false;
+    }
+    let middle = &squares[1..squares.len() - 1];
+    if middle.is_empty() {
+        return true;
+    }
+    let landings = m.landings();
+    let before_end = &landings[..landings.len().saturating_sub(1)];
+    is_subsequence(middle, before_end)
+}
+
+fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
+    let mut hay = hay.iter();
+    needle.iter().all(|n| hay.any(|h| h == n))
+}
+
+/// The moves among `candidates` that fit, one per (from, to, captured set).
+fn distinct_effects(candidates: Vec<Move>, squares: &[Square]) -> Vec<Move> {
+    let mut out: Vec<Move> = Vec::new();
+    for m in candidates.into_iter().filter(|m| fits(m, squares)) {
+        if !out.iter().any(|o| o.same_effect(&m)) {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// A capture was due and the written move is none of the allowed ones: is it a capture the
+/// precedence rule forbids, a capture stopped early, or a quiet move?
+fn classify_capture_fault(pos: &Position, squares: &[Square]) -> Option<Fault> {
+    let sequences = pos.capture_sequences();
+    let fault = |code, played| Some(Fault { code, played });
+    if let Some(m) = sequences.iter().find(|m| fits(m, squares)) {
+        return fault(Code::NotMaximalCapture, *m);
+    }
+    if let Some(m) = stopped_early(pos, &sequences, squares) {
+        return fault(Code::IncompleteCapture, m);
+    }
+    if squares.len() == 2
+        && let Some(m) = pos
+            .quiet_moves()
+            .into_iter()
+            .find(|m| m.from == squares[0] && m.to == squares[1])
+    {
+        let code = match pos.rules().missed_capture {
+            MissedCapture::Illegal => Code::CaptureRequired,
+            _ => Code::MissedCapture,
+        };
+        return fault(code, m);
+    }
+    None
+}
+
+/// A prefix of some capture sequence that ends where the written move ends: the landing
+/// square the sequence uses, or (for a flying king) any free square behind the last piece
+/// taken.
+fn stopped_early(pos: &Position, sequences: &[Move], squares: &[Square]) -> Option<Move> {
+    let last = squares[squares.len() - 1];
+    let middle = &squares[1..squares.len() - 1];
+    for seq in sequences.iter().filter(|m| m.from == squares[0]) {
+        let (taken, landings) = (seq.captures(), seq.landings());
+        for k in 1..taken.len() {
+            if !is_subsequence(middle, &landings[..k - 1]) {
+                continue;
+            }
+            let prefix = pos.capture_prefix(seq, k);
+            if landings[k - 1] == last {
+                return Some(prefix);
+            }
+            let from_sq = if k == 1 { seq.from } else { landings[k - 2] };
+            if behind_on_line(pos, seq.from, from_sq, taken[k - 1], last) {
+                let mut steps: Vec<(Square, Square)> = taken[..k]
+                    .iter()
+                    .copied()
+                    .zip(landings[..k].iter().copied())
+                    .collect();
+                steps[k - 1].1 = last;
+                return Some(Move::capture(seq.from, &steps, prefix.promotes));
+            }
+        }
+    }
+    None
+}
+
+/// True when `stop` lies beyond `victim` on the line from `start` through `victim`, with
+/// only free squares between them (the capturing piece's own square `origin` counts as free).
+fn behind_on_line(
+    pos: &Position,
+    origin: Square,
+    start: Square,
+    victim: Square,
+    stop: Square,
+) -> bool {
+    let is_king = pos.piece_at(origin).is_some_and(|p| p.role == Role::King);
+    if !is_king {
+        return false;
+    }
+    let g: Geometry = pos.geometry();
+    let ((x0, y0), (xv, yv), (xs, ys)) = (g.coords(start), g.coords(victim), g.coords(stop));
+    let (dx, dy) = (xv - x0, yv - y0);
+    let unit = gcd(dx.abs(), dy.abs()).max(1);
+    let (ux, uy) = (dx / unit, dy / unit);
+    let (mut x, mut y) = (xv + ux, yv + uy);
+    let on_board =
+        |x: i32, y: i32| (0..g.width() as i32).contains(&x) && (0..g.height() as i32).contains(&y);
+    while on_board(x, y) {
+        if let Some(sq) = g.square_at(x, y) {
+            if sq != origin && pos.piece_at(sq).is_some() {
+                return false;
+            }
+            if (x, y) == (xs, ys) {
+                return true;
+            }
+        }
+        x += ux;
+        y += uy;
+    }
+    false
+}
+
+fn gcd(a: i32, b: i32) -> i32 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Why nothing fits: no piece on the start square, a piece of the other side, or no such
+/// move for this piece.
+fn unplayable(pos: &Position, squares: &[Square]) -> Resolution {
+    Resolution::Unplayable(match pos.piece_at(squares[0]) {
+        None => Code::NoPiece,
+        Some(p) if p.colour != pos.side_to_move() => Code::WrongSide,
+        Some(_) => Code::IllegalMove,
+    })
+}
