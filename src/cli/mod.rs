@@ -1,6 +1,7 @@
 //! Command-line layer (binary only): argument definitions, one file per subcommand, and the
 //! shared input/output policy. No domain logic lives here.
 
+mod captures;
 mod convert;
 mod input;
 mod output;
@@ -67,6 +68,8 @@ pub enum Format {
 pub enum Command {
     /// Replay every game and report illegal moves, capture faults and broken records.
     Validate(validate::ValidateArgs),
+    /// Audit capture faults across archives: one CSV row per fault.
+    Captures(captures::CapturesArgs),
     /// Convert archives to another format (normalised PDN).
     Convert(convert::ConvertArgs),
     /// Count the leaves of the move tree (move-generator test).
@@ -99,6 +102,7 @@ impl Status {
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {
         Command::Validate(args) => validate::run(args, &cli.global),
+        Command::Captures(args) => captures::run(args, &cli.global),
         Command::Convert(args) => convert::run(args, &cli.global),
         Command::Perft(args) => {
             let mut out = output::Output::open(None)?;

@@ -76,12 +76,20 @@ pub fn capture_fault(state: &rules::Game, f: &Fault, written: &ast::Move<'_>) ->
             plural(taken as u32, "piece"),
             requirement(&best_rank)
         ),
-        _ => format!(
-            "{} {}; the rules require {}: {best_text}",
-            written.text,
-            takes(&pos.capture_rank(&f.played)),
-            requirement(&best_rank)
-        ),
+        _ => {
+            let played = pos.capture_rank(&f.played);
+            format!(
+                "{} {}; the rules require {}{}: {best_text}",
+                written.text,
+                takes(&played),
+                requirement(&best_rank),
+                if best_rank.by_king && !played.by_king {
+                    ", made by a king"
+                } else {
+                    ""
+                }
+            )
+        }
     };
     let severity = if f.code == Code::MissedCapture {
         Severity::Note
@@ -125,8 +133,7 @@ fn requirement(rank: &CaptureRank) -> String {
         0 => String::new(),
         k => format!(" including {}", plural(k, "king")),
     };
-    let by = if rank.by_king { " with a king" } else { "" };
-    format!("a capture of {}{kings}{by}", plural(rank.pieces, "piece"))
+    format!("a capture of {}{kings}", plural(rank.pieces, "piece"))
 }
 
 fn plural(n: u32, noun: &str) -> String {
@@ -143,9 +150,11 @@ pub fn unplayable(
     notation: &Notation,
     code: Code,
     squares: &[Square],
-    text: &str,
+    written: &ast::Move<'_>,
 ) -> String {
-    let from = notation.format(squares[0]);
+    // Name the square as the user wrote it (a game may use the notation's other kind).
+    let from = written.from();
+    let text = written.text;
     let mover = side_name(pos.side_to_move());
     match code {
         Code::NoPiece => format!("{text}: there is no piece on {from}"),
@@ -157,7 +166,8 @@ pub fn unplayable(
                 Some(Role::King) => "king",
                 _ => "man",
             };
-            let state_moves = pos.legal_moves();
+            let mut state_moves = pos.legal_moves();
+            state_moves.sort_by_key(|m| (m.from.index(), m.to.index()));
             let mine: Vec<&Move> = state_moves
                 .iter()
                 .filter(|m| m.from == squares[0])

@@ -206,14 +206,23 @@ impl Walker<'_> {
         {
             resolution = joined;
             consumed = n;
-            let d = Diagnostic::new(
-                self.strictness(Severity::Note),
-                Code::SyntaxNote,
-                format!(
-                    "hop-by-hop capture (PDN 1.0): {} and the next {} read as one move",
-                    m.text, n
-                ),
-            );
+            let d =
+                Diagnostic::new(
+                    self.strictness(Severity::Note),
+                    Code::SyntaxNote,
+                    format!(
+                        "capture written hop by hop (PDN 1.0): `{}` read as one move",
+                        std::iter::once(m.text)
+                            .chain(nodes[index + 1..=index + n].iter().filter_map(
+                                |node| match node {
+                                    Node::Move(next) => Some(next.text),
+                                    _ => None,
+                                }
+                            ))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    ),
+                );
             self.push_at(d, m, cursor, depth);
         }
         let rest = &nodes[index + 1 + consumed..];
@@ -230,7 +239,7 @@ impl Walker<'_> {
                 (f.played, Some(f.code))
             }
             Resolution::Unplayable(code) => {
-                let msg = describe::unplayable(&pos, &notation, code, &squares, m.text);
+                let msg = describe::unplayable(&pos, &notation, code, &squares, m);
                 self.fail(code, msg, m, cursor, depth);
                 return None;
             }

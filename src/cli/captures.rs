@@ -1,0 +1,199 @@
+//! `pdnkit captures`: the capture audit. One row per capture fault (a quiet move while a
+//! capture was due, a capture that was not the one the rules demand, a capture stopped early,
+//! a missed capture where huffing applies), in CSV or JSON Lines.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use pdnkit::pdn::parser::parse_game;
+use pdnkit::record::{GameRecord, Located};
+use pdnkit::replay::{ReplayOptions, replay};
+
+use super::input::{self, Item};
+use super::output::Output;
+use super::report::{Counts, Reporter, plural};
+use super::{Format, GlobalArgs, ReplayArgs, Status};
+
+/// Arguments of `pdnkit captures`.
+#[derive(clap::Args, Debug)]
+pub struct CapturesArgs {
+    #[command(flatten)]
+    pub replay: ReplayArgs,
+    /// Write to this file instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// PDN files to read (`-` is standard input; `.gz` is decompressed). Default: stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// One row of the audit.
+#[derive(Serialize)]
+struct Row<'a> {
+    file: &'a str,
+    game: u64,
+    event: &'a str,
+    white: &'a str,
+    black: &'a str,
+    ply: u32,
+    move_number: u32,
+    side: &'a str,
+    #[serde(rename = "move")]
+    move_text: &'a str,
+    code: &'static str,
+    /// Squares taken by the written move, space-separated.
+    captured: String,
+    /// Pieces the rules required.
+    required: u32,
+    /// One best legal capture.
+    best: &'a str,
+    fen_before: &'a str,
+}
+
+const HEADER: [&str; 14] = [
+    "file",
+    "game",
+    "event",
+    "white",
+    "black",
+    "ply",
+    "move_number",
+    "side",
+    "move",
+    "code",
+    "captured",
+    "required",
+    "best",
+    "fen_before",
+];
+
+struct Audited {
+    data: Vec<u8>,
+    messages: String,
+    counts: Counts,
+    faults: Vec<&'static str>,
+}
+
+/// Runs `pdnkit captures`.
+pub fn run(args: CapturesArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
+    let files = input::default_stdin(args.files);
+    let json = global.format == Some(Format::Json);
+    let options = args.replay.options()?;
+    let mut reporter = Reporter::new(global, &files);
+    let mut out = Output::open(args.output.as_deref())?;
+    if !json {
+        let mut header = csv::Writer::from_writer(Vec::new());
+        header.write_record(HEADER).expect("in-memory CSV");
+        out.write_all(&header.into_inner().expect("in-memory CSV"))?;
+    }
+    let mut by_code: BTreeMap<&'static str, u64> = BTreeMap::new();
+    let mut games_with_faults = 0u64;
+    let result = global.pipeline().run(
+        input::games(&files, reporter.bytes_counter()),
+        || (),
+        |_, item| audit(item, &options, json),
+        |a| {
+            reporter.message(&a.messages);
+            reporter.add(a.counts);
+            if !a.faults.is_empty() {
+                games_with_faults += 1;
+            }
+            for code in a.faults {
+                *by_code.entry(code).or_default() += 1;
+            }
+            match out.write_all(&a.data) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => ControlFlow::Break(e),
+            }
+        },
+    );
+    result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
+    out.finish()?;
+    let total: u64 = by_code.values().sum();
+    if !global.quiet {
+        let detail: Vec<String> = by_code.iter().map(|(c, n)| format!("{n} {c}")).collect();
+        let detail = if detail.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", detail.join(", "))
+        };
+        reporter.message(&format!(
+            "pdnkit: {}{detail} in {}",
+            plural(total, "capture fault"),
+            plural(games_with_faults, "game")
+        ));
+    }
+    let mut status = reporter.finish_validation();
+    status.findings = total > 0;
+    Ok(status)
+}
+
+fn audit(item: Item, options: &ReplayOptions, json: bool) -> Audited {
+    let (file, raw) = match item {
+        Item::Failed { error } => {
+            return Audited {
+                data: Vec::new(),
+                messages: format!("pdnkit: {error}\n"),
+                counts: Counts::failed_input(),
+                faults: Vec::new(),
+            };
+        }
+        Item::Game { file, raw } => (file, raw),
+    };
+    let record = match parse_game(&raw) {
+        Ok(game) => GameRecord::replayed(&file, &raw, &game, &replay(&game, options)),
+        Err(err) => GameRecord::unreadable(&file, &raw, &err),
+    };
+    let faults: Vec<&Located> = record
+        .diagnostics
+        .iter()
+        .filter(|d| d.capture.is_some() && d.variation == 0)
+        .collect();
+    let rows = faults.iter().map(|d| row(&record, d));
+    let data = if json {
+        let mut data = Vec::new();
+        for r in rows {
+            serde_json::to_writer(&mut data, &r).expect("rows serialise");
+            data.push(b'\n');
+        }
+        data
+    } else {
+        let mut csv = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
+        for r in rows {
+            csv.serialize(r).expect("in-memory CSV");
+        }
+        csv.into_inner().expect("in-memory CSV")
+    };
+    Audited {
+        data,
+        messages: String::new(),
+        counts: Counts::verdict(record.status),
+        faults: faults.iter().map(|d| d.code.name()).collect(),
+    }
+}
+
+fn row<'a>(record: &'a GameRecord, d: &'a Located) -> Row<'a> {
+    let fault = d.capture.as_deref().expect("filtered on capture facts");
+    Row {
+        file: &record.file,
+        game: record.game,
+        event: record.event.as_deref().unwrap_or(""),
+        white: record.white.as_deref().unwrap_or(""),
+        black: record.black.as_deref().unwrap_or(""),
+        ply: d.ply.unwrap_or(0),
+        move_number: d.move_number.unwrap_or(0),
+        side: d.side.unwrap_or(""),
+        move_text: d.move_text.as_deref().unwrap_or(""),
+        code: d.code.name(),
+        captured: fault.captured.join(" "),
+        required: fault.required,
+        best: &fault.best,
+        fen_before: &fault.fen_before,
+    }
+}
