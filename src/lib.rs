@@ -1,6 +1,7 @@
 //! pdnkit: read, validate, convert and analyse PDN (Portable Draughts Notation) archives.
 
 pub mod board;
+pub mod export;
 pub mod pdn;
 pub mod pipeline;
 pub mod record;

@@ -1,18 +1,28 @@
-//! `pdnkit convert`: rewrite archives in another format, game by game, in input order.
+//! `pdnkit convert`: replay every game and write it in another format (FEN, CSV, JSON Lines,
+//! rule-aware PDN), game by game, in input order. The formats live in `pdnkit::export`; this
+//! file wires options, the pipeline and the stderr report.
 
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 
 use clap::ValueEnum;
 
+use pdnkit::export::csv::{CsvWriter, DEFAULT_TAGS, Rows};
+use pdnkit::export::fen::{FenWriter, Positions};
+use pdnkit::export::json::JsonWriter;
+use pdnkit::export::pdn::PdnWriter;
+use pdnkit::export::{GameData, with_game};
 use pdnkit::pdn::parser::parse_game;
-use pdnkit::pdn::writer::{TerminatorStyle, WriteOptions, Writer};
+use pdnkit::record::Status as Verdict;
+use pdnkit::replay::{ReplayOptions, Severity};
 
 use super::input::{self, Item};
 use super::output::Output;
-use super::report::{Counts, Reporter};
-use super::{GlobalArgs, Status};
+use super::report::{Counts, Reporter, plural};
+use super::{GlobalArgs, ReplayArgs, Status};
 
 /// Arguments of `pdnkit convert`.
 #[derive(clap::Args, Debug)]
@@ -20,6 +30,25 @@ pub struct ConvertArgs {
     /// Output format.
     #[arg(long, value_enum)]
     pub to: Target,
+    #[command(flatten)]
+    pub replay: ReplayArgs,
+    /// FEN: `final` (one line per game, the default) or `every-ply` (one row per position:
+    /// file, game, ply, FEN, tab-separated).
+    #[arg(long, value_enum, value_name = "WHICH")]
+    pub position: Option<Which>,
+    /// FEN: the position after ply N of the main line (0 is the start); one line per game.
+    #[arg(long, value_name = "N", conflicts_with = "position")]
+    pub ply: Option<u32>,
+    /// CSV: tag columns, comma-separated, or `all` for every tag seen (default: the seven-tag
+    /// roster and GameType).
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
+    pub tags: Option<Vec<String>>,
+    /// CSV: one row per ply instead of one per game.
+    #[arg(long, conflicts_with = "tags")]
+    pub moves: bool,
+    /// Leave out invalid and unreadable games (they are still counted and reported).
+    #[arg(long)]
+    pub skip_invalid: bool,
     /// Write to this file instead of stdout (written to a temporary file, then renamed).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -31,42 +60,83 @@ pub struct ConvertArgs {
 /// Output formats of `convert`.
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
-    /// Normalised PDN that reads back into the same games.
+    /// PDN FEN positions.
+    Fen,
+    /// CSV with a header row.
+    Csv,
+    /// JSON Lines, one object per game.
+    Json,
+    /// PDN with rule-aware move text.
     Pdn,
 }
 
-/// One game's converted text and what to say about it on stderr.
+/// Which FEN positions to write.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Which {
+    /// The final position of each game.
+    Final,
+    /// Every position of each game's main line.
+    EveryPly,
+}
+
+/// The format with its settings.
+#[derive(Clone, Debug)]
+enum Format {
+    Fen(Positions),
+    Csv(Rows),
+    Json,
+    Pdn,
+}
+
+/// What one game contributes.
 struct Converted {
     data: Vec<u8>,
     messages: String,
     counts: Counts,
+    written: bool,
+    left_out: bool,
 }
 
 /// Runs `pdnkit convert`.
 pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
-    let files = input::default_stdin(args.files);
+    let files = input::default_stdin(args.files.clone());
+    let options = args.replay.options()?;
     let mut reporter = Reporter::new(global, &files);
+    let (format, buffered) = format(&args, &files)?;
     let mut out = Output::open(args.output.as_deref())?;
-    let options = WriteOptions {
-        terminator: TerminatorStyle::AsReadOrStar,
-        ..WriteOptions::default()
+    if let Format::Csv(rows) = &format {
+        let mut header = CsvWriter::new(Vec::new(), rows.clone());
+        header.write_header()?;
+        out.write_all(&header.finish()?)?;
+    }
+    let items: Box<dyn Iterator<Item = Item> + Send> = match buffered {
+        Some(items) => Box::new(items.into_iter()),
+        None => Box::new(input::games(&files, reporter.bytes_counter())),
     };
-    let mut first = true;
+    let skip_invalid = args.skip_invalid;
+    let (mut first, mut written, mut left_out) = (true, 0u64, 0u64);
     let result = global.pipeline().run(
-        input::games(&files, reporter.bytes_counter()),
+        items,
         || (),
-        |_, item| convert_item(item, options),
-        |converted| {
-            reporter.message(&converted.messages);
-            reporter.add(converted.counts);
-            if converted.data.is_empty() {
+        |_, item| convert(item, &options, &format, skip_invalid),
+        |c| {
+            reporter.message(&c.messages);
+            reporter.add(c.counts);
+            written += u64::from(c.written);
+            left_out += u64::from(c.left_out);
+            if !c.written {
                 return ControlFlow::Continue(());
             }
-            let separator: &[u8] = if first { b"" } else { b"\n" };
+            // PDN games are separated by a blank line; the other formats are line-based.
+            let separator: &[u8] = if matches!(format, Format::Pdn) && !first {
+                b"\n"
+            } else {
+                b""
+            };
             first = false;
             match out
                 .write_all(separator)
-                .and_then(|()| out.write_all(&converted.data))
+                .and_then(|()| out.write_all(&c.data))
             {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(e) => ControlFlow::Break(e),
@@ -75,31 +145,168 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     );
     result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
     out.finish()?;
-    Ok(reporter.finish("converted"))
+    if !global.quiet {
+        let mut line = format!("pdnkit: {} converted", plural(written, "game"));
+        if left_out > 0 {
+            line.push_str(&format!(", {left_out} left out"));
+        }
+        reporter.message(&line);
+    }
+    Ok(reporter.finish_validation())
 }
 
-fn convert_item(item: Item, options: WriteOptions) -> Converted {
-    match item {
-        Item::Failed { error, .. } => Converted {
-            data: Vec::new(),
-            messages: format!("pdnkit: {error}\n"),
-            counts: Counts::failed_input(),
-        },
-        Item::Game { file, raw } => match parse_game(&raw) {
-            Ok(game) => {
-                let mut text = String::with_capacity(raw.text.len() + 64);
-                Writer::new(options).write_game(&game, &mut text);
-                Converted {
-                    data: text.into_bytes(),
-                    messages: String::new(),
-                    counts: Counts::parsed(),
+/// The format the arguments ask for; for `--tags all`, the tags of a first pass (and, when
+/// standard input is among the files, the games it read, since stdin cannot be read twice).
+fn format(args: &ConvertArgs, files: &[PathBuf]) -> anyhow::Result<(Format, Option<Vec<Item>>)> {
+    let fen_only = args.position.is_some() || args.ply.is_some();
+    let csv_only = args.tags.is_some() || args.moves;
+    if fen_only && args.to != Target::Fen {
+        anyhow::bail!("--position and --ply apply to --to fen only");
+    }
+    if csv_only && args.to != Target::Csv {
+        anyhow::bail!("--tags and --moves apply to --to csv only");
+    }
+    let format = match args.to {
+        Target::Fen => Format::Fen(match (args.position, args.ply) {
+            (_, Some(n)) => Positions::AfterPly(n),
+            (Some(Which::EveryPly), None) => Positions::EveryPly,
+            _ => Positions::Final,
+        }),
+        Target::Csv if args.moves => Format::Csv(Rows::Moves),
+        Target::Csv => {
+            let tags = match args.tags.as_deref() {
+                Some([all]) if all == "all" => {
+                    let (tags, items) = tags_seen(files);
+                    return Ok((Format::Csv(Rows::Games(tags)), items));
+                }
+                Some(tags) => tags.iter().map(|t| t.trim().to_string()).collect(),
+                None => DEFAULT_TAGS.iter().map(|t| t.to_string()).collect(),
+            };
+            Format::Csv(Rows::Games(tags))
+        }
+        Target::Json => Format::Json,
+        Target::Pdn => Format::Pdn,
+    };
+    Ok((format, None))
+}
+
+/// Every tag name in the inputs: the default columns first (those that occur), then the
+/// others in order of first appearance. Keeps the games read when stdin is among the files.
+fn tags_seen(files: &[PathBuf]) -> (Vec<String>, Option<Vec<Item>>) {
+    let keep = files.iter().any(|f| f.as_os_str() == "-");
+    let mut kept = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    for item in input::games(files, Arc::new(AtomicU64::new(0))) {
+        if let Item::Game { raw, .. } = &item
+            && let Ok(game) = parse_game(raw)
+        {
+            for t in game.tags() {
+                if !seen.iter().any(|s| s == t.name) {
+                    seen.push(t.name.to_string());
                 }
             }
-            Err(err) => Converted {
+        }
+        if keep {
+            kept.push(item);
+        }
+    }
+    let mut tags: Vec<String> = DEFAULT_TAGS
+        .iter()
+        .filter(|t| seen.iter().any(|s| s == *t))
+        .map(|t| t.to_string())
+        .collect();
+    tags.extend(
+        seen.into_iter()
+            .filter(|s| !DEFAULT_TAGS.contains(&s.as_str())),
+    );
+    (tags, keep.then_some(kept))
+}
+
+fn convert(item: Item, options: &ReplayOptions, format: &Format, skip_invalid: bool) -> Converted {
+    let (file, raw) = match item {
+        Item::Failed { error } => {
+            return Converted {
                 data: Vec::new(),
-                messages: format!("{}\n", raw.render_error(&file, &err)),
-                counts: Counts::unreadable(),
-            },
-        },
+                messages: format!("pdnkit: {error}\n"),
+                counts: Counts::failed_input(),
+                written: false,
+                left_out: false,
+            };
+        }
+        Item::Game { file, raw } => (file, raw),
+    };
+    with_game(&file, &raw, options, |data| {
+        let status = data.record.status;
+        let faulty = matches!(status, Verdict::Invalid | Verdict::Unreadable);
+        let left_out = faulty && skip_invalid;
+        let data_bytes = if left_out {
+            Vec::new()
+        } else {
+            render(format, data)
+        };
+        let unwritable = status == Verdict::Unreadable && matches!(format, Format::Pdn);
+        let written = !left_out && !unwritable;
+        let messages = if faulty {
+            fault_message(data, left_out, written)
+        } else {
+            String::new()
+        };
+        Converted {
+            data: data_bytes,
+            messages,
+            counts: Counts::verdict(status),
+            written,
+            left_out,
+        }
+    })
+}
+
+/// One game in the chosen format.
+fn render(format: &Format, data: &GameData<'_, '_>) -> Vec<u8> {
+    let out = Vec::new();
+    let rendered = match format {
+        Format::Fen(p) => {
+            let mut w = FenWriter::new(out, *p);
+            w.write_game(data).and_then(|()| w.finish())
+        }
+        Format::Csv(rows) => {
+            let mut w = CsvWriter::new(out, rows.clone());
+            w.write_game(data).and_then(|()| w.finish())
+        }
+        Format::Json => {
+            let mut w = JsonWriter::new(out);
+            w.write_game(data).and_then(|()| w.finish())
+        }
+        Format::Pdn => {
+            let mut w = PdnWriter::new(out);
+            w.write_game(data).and_then(|()| w.finish())
+        }
+    };
+    rendered.expect("writing to memory cannot fail")
+}
+
+/// The first error of an invalid or unreadable game, and what became of the game.
+fn fault_message(data: &GameData<'_, '_>, left_out: bool, written: bool) -> String {
+    let r = data.record;
+    let fate = if left_out {
+        "left out (--skip-invalid)".to_string()
+    } else if !written {
+        "not written (unreadable)".to_string()
+    } else if r.status == Verdict::Unreadable {
+        "written as unreadable".to_string()
+    } else {
+        format!("converted; {} of {} moves replayed", r.replayed, r.plies)
+    };
+    match r.diagnostics.iter().find(|d| d.severity == Severity::Error) {
+        Some(d) => format!(
+            "{}:{}:{}: error[{}]: {}\n  in {}: {fate}\n",
+            r.file,
+            d.line,
+            d.column,
+            d.code,
+            d.message,
+            r.describe()
+        ),
+        None => format!("{}: {}: {fate}\n", r.file, r.describe()),
     }
 }

@@ -152,7 +152,8 @@ impl Reporter {
     }
 
     /// Clears the bar, prints the summary of a syntax-only run (unless quiet) and returns the
-    /// run's status.
+    /// run's status. (No subcommand is syntax-only since `convert` replays.)
+    #[allow(dead_code)]
     pub fn finish(self, verb: &str) -> Status {
         let c = self.counts;
         let line = format!(

@@ -49,6 +49,8 @@ pub struct Walker<'o> {
     pub diagnostics: Vec<Diagnostic>,
     /// Main-line plies played.
     pub plies: Vec<Ply>,
+    /// Moves played inside variations, in text order.
+    pub variation_plies: Vec<Ply>,
 }
 
 impl Walker<'_> {
@@ -244,7 +246,7 @@ impl Walker<'_> {
                 return None;
             }
         };
-        self.advance(cursor, &mv, m, fault, depth);
+        self.advance(cursor, &mv, m, (fault, consumed as u32), depth);
         Some(consumed)
     }
 
@@ -253,23 +255,31 @@ impl Walker<'_> {
         cursor: &mut Cursor,
         mv: &Move,
         m: &ast::Move<'_>,
-        fault: Option<Code>,
+        (fault, joined): (Option<Code>, u32),
         depth: u32,
     ) {
         let side = cursor.state.side_to_move();
+        let before = *cursor.state.position();
         cursor.before_last = Some((cursor.state.clone(), cursor.ply, cursor.number));
         cursor.state.play(mv);
         cursor.ply += 1;
+        let ply = Ply {
+            span: m.span,
+            text_len: m.text.len() as u32,
+            mv: *mv,
+            number: cursor.number,
+            side,
+            fault,
+            before,
+            after: *cursor.state.position(),
+            joined,
+            ply: cursor.ply,
+            depth,
+        };
         if depth == 0 {
-            self.plies.push(Ply {
-                span: m.span,
-                text_len: m.text.len() as u32,
-                mv: *mv,
-                number: cursor.number,
-                side,
-                fault,
-                after: *cursor.state.position(),
-            });
+            self.plies.push(ply);
+        } else {
+            self.variation_plies.push(ply);
         }
         if side != self.first_mover {
             cursor.number += 1;

@@ -25,6 +25,7 @@ mod result;
 pub use choose::Source;
 pub use code::{Code, Severity};
 pub use diagnostic::{CaptureFault, Diagnostic, MoveRef, side_name};
+pub use resolve::fits;
 
 use crate::pdn::ast::{Game, Node};
 use crate::pdn::note::NoteKind;
@@ -61,8 +62,17 @@ pub struct Ply {
     pub side: Colour,
     /// The capture fault it committed, if any.
     pub fault: Option<Code>,
+    /// The position before it.
+    pub before: Position,
     /// The position after it.
     pub after: Position,
+    /// Following move tokens this move absorbed (a PDN 1.0 capture written hop by hop,
+    /// `11x18 18x25`, is one move whose first token carries the span).
+    pub joined: u32,
+    /// 1-based index in its line (a variation continues its parent's count).
+    pub ply: u32,
+    /// 0 in the main line, else the variation nesting depth.
+    pub depth: u32,
 }
 
 /// The replay of one game.
@@ -78,6 +88,8 @@ pub struct Replayed {
     pub written: u32,
     /// Main-line moves played, in order.
     pub plies: Vec<Ply>,
+    /// Moves played inside variations, in text order (empty with `mainline_only`).
+    pub variation_plies: Vec<Ply>,
     /// The game after the last move played.
     pub end: Option<rules::Game>,
     /// Everything found, in the order found.
@@ -113,6 +125,7 @@ pub fn replay(game: &Game<'_>, options: &ReplayOptions) -> Replayed {
             start: None,
             written,
             plies: Vec::new(),
+            variation_plies: Vec::new(),
             end: None,
             diagnostics: vec![d],
         },
@@ -171,6 +184,7 @@ fn replay_with(
         first_mover: config.first_mover,
         diagnostics: Vec::new(),
         plies: Vec::with_capacity(written as usize),
+        variation_plies: Vec::new(),
     };
     let (start, number) = match start_state(game, config) {
         Ok(s) => s,
@@ -182,6 +196,7 @@ fn replay_with(
                 start: None,
                 written,
                 plies: Vec::new(),
+                variation_plies: Vec::new(),
                 end: None,
                 diagnostics: walker.diagnostics,
             };
@@ -204,6 +219,7 @@ fn replay_with(
         start: Some(start_position),
         written: line.written,
         plies: walker.plies,
+        variation_plies: walker.variation_plies,
         end: Some(line.end),
         diagnostics,
     }

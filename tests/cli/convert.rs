@@ -1,4 +1,4 @@
-//! `pdnkit convert --to pdn`.
+//! `pdnkit convert`: every format, options, the stderr account and the exit codes.
 
 use crate::util::Dir;
 
@@ -23,10 +23,13 @@ fn pdn_output_reads_back_into_the_same_text() {
         "{}",
         first.stdout
     );
+    assert!(first.stderr.contains("pdnkit: 2 games converted\n"));
     assert!(
         first
             .stderr
-            .contains("2 games read, 2 converted, 0 unreadable")
+            .contains("2 games read: 2 clean, 0 with warnings, 0 invalid, 0 unreadable"),
+        "{}",
+        first.stderr
     );
     dir.write("out.pdn", &first.stdout);
     let second = dir
@@ -52,10 +55,16 @@ fn unreadable_games_are_reported_counted_and_exit_1() {
         "{}",
         run.stderr
     );
-    assert!(run.stderr.contains("in game 2 (Event: broken)"));
     assert!(
         run.stderr
-            .contains("2 games read, 1 converted, 1 unreadable")
+            .contains("in game 2 (Event: broken): not written (unreadable)"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("pdnkit: 1 game converted\n"));
+    assert!(
+        run.stderr
+            .contains("2 games read: 1 clean, 0 with warnings, 0 invalid, 1 unreadable")
     );
 }
 
