@@ -7,3 +7,4 @@ pub mod pipeline;
 pub mod record;
 pub mod replay;
 pub mod rules;
+pub mod stats;

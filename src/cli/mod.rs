@@ -7,6 +7,7 @@ mod input;
 mod output;
 mod perft;
 mod report;
+mod stats;
 mod validate;
 
 use std::process::ExitCode;
@@ -70,8 +71,10 @@ pub enum Command {
     Validate(validate::ValidateArgs),
     /// Audit capture faults across archives: one CSV row per fault.
     Captures(captures::CapturesArgs),
-    /// Convert archives to another format (normalised PDN).
+    /// Convert archives to FEN, CSV, JSON Lines or rule-aware PDN.
     Convert(convert::ConvertArgs),
+    /// Archive statistics: results, lengths, openings, players, events, captures.
+    Stats(stats::StatsArgs),
     /// Count the leaves of the move tree (move-generator test).
     Perft(perft::PerftArgs),
 }
@@ -104,6 +107,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Validate(args) => validate::run(args, &cli.global),
         Command::Captures(args) => captures::run(args, &cli.global),
         Command::Convert(args) => convert::run(args, &cli.global),
+        Command::Stats(args) => stats::run(args, &cli.global),
         Command::Perft(args) => {
             let mut out = output::Output::open(None)?;
             perft::run(&args, &mut out)?;

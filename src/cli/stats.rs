@@ -1,0 +1,116 @@
+//! `pdnkit stats`: replay every game and print archive statistics (results, lengths,
+//! openings, players, events, captures), optionally grouped by a tag. Each worker keeps its own
+//! totals (`pdnkit::stats::Stats`); they are merged once the input is read, then printed as a
+//! table, tidy CSV or JSON.
+
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use pdnkit::export::with_game;
+use pdnkit::replay::ReplayOptions;
+use pdnkit::stats::{GameSummary, GroupBy, Settings, Stats, report, table, tidy};
+
+use super::input::{self, Item};
+use super::output::Output;
+use super::report::{Counts, Reporter};
+use super::{Format, GlobalArgs, ReplayArgs, Status};
+
+/// Arguments of `pdnkit stats`.
+#[derive(clap::Args, Debug)]
+pub struct StatsArgs {
+    #[command(flatten)]
+    pub replay: ReplayArgs,
+    /// Plies that make an opening (games from the standard start only).
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub opening_plies: u32,
+    /// Group everything by a tag (`Event`, `White`, `Site`...), by `year` (of the Date tag)
+    /// or by `variant`.
+    #[arg(long, value_name = "TAG")]
+    pub by: Option<String>,
+    /// List at most N openings, players and events per group (0: all).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub top: usize,
+    /// Write to this file instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// PDN files to read (`-` is standard input; `.gz` is decompressed). Default: stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// What one game tells the consumer (its counts go into the worker's own totals).
+struct Counted {
+    messages: String,
+    counts: Counts,
+}
+
+/// Runs `pdnkit stats`.
+pub fn run(args: StatsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
+    let files = input::default_stdin(args.files);
+    let options = args.replay.options()?;
+    let settings = Settings {
+        opening_plies: args.opening_plies,
+        by: args.by.as_deref().map(GroupBy::parse),
+    };
+    let mut reporter = Reporter::new(global, &files);
+    let mut out = Output::open(args.output.as_deref())?;
+    let games = input::games(&files, reporter.bytes_counter()).enumerate();
+    let states = global.pipeline().run(
+        games,
+        Stats::default,
+        |stats, (order, item)| count(stats, order as u64, item, &options, &settings),
+        |c| {
+            reporter.message(&c.messages);
+            reporter.add(c.counts);
+            ControlFlow::<()>::Continue(())
+        },
+    );
+    let mut stats = Stats::default();
+    for s in states.unwrap_or_default() {
+        stats.merge(s);
+    }
+    let by = settings.by.as_ref().map(GroupBy::name);
+    let report = report::report(&stats, by, settings.opening_plies, args.top);
+    match global.format.unwrap_or(Format::Text) {
+        Format::Text => out.write_all(table::render(&report).as_bytes())?,
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut out, &report)?;
+            out.write_all(b"\n")?;
+        }
+        Format::Csv => {
+            let mut csv = csv::Writer::from_writer(Vec::new());
+            for row in tidy::rows(&report) {
+                csv.write_record(&row)?;
+            }
+            out.write_all(&csv.into_inner()?)?;
+        }
+    }
+    out.finish()?;
+    Ok(reporter.finish_validation())
+}
+
+fn count(
+    stats: &mut Stats,
+    order: u64,
+    item: Item,
+    options: &ReplayOptions,
+    settings: &Settings,
+) -> Counted {
+    let (file, raw) = match item {
+        Item::Failed { error } => {
+            return Counted {
+                messages: format!("pdnkit: {error}\n"),
+                counts: Counts::failed_input(),
+            };
+        }
+        Item::Game { file, raw } => (file, raw),
+    };
+    with_game(&file, &raw, options, |data| {
+        stats.add(&GameSummary::of(data, order, settings));
+        Counted {
+            messages: String::new(),
+            counts: Counts::verdict(data.record.status),
+        }
+    })
+}

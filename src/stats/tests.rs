@@ -1,0 +1,169 @@
+use super::report::report;
+use super::*;
+use crate::export::with_game;
+use crate::pdn::raw::RawGame;
+use crate::replay::ReplayOptions;
+
+fn summary(i: u64) -> GameSummary {
+    let outcomes = [
+        Some(Outcome::FirstWins),
+        Some(Outcome::Draw),
+        Some(Outcome::SecondWins),
+        None,
+        Some(Outcome::BothLose),
+    ];
+    GameSummary {
+        order: i,
+        file: format!("f{}.pdn", i % 3),
+        game: i,
+        group: ["", "a", "b"][(i % 3) as usize].to_string(),
+        variant: [Some("international"), Some("russian"), None][(i % 3) as usize],
+        status: Some([Status::Clean, Status::Warnings, Status::Invalid][(i % 3) as usize]),
+        outcome: outcomes[(i % 5) as usize],
+        plies: Some((i * 7 % 90) as u32),
+        opening: (i % 2 == 0).then(|| format!("m{}", i % 4)),
+        players: [
+            Some(format!("p{}", i % 4)),
+            Some(format!("p{}", (i + 1) % 4)),
+        ],
+        event: Some(format!("e{}", i % 2)),
+        captures: (0..(i % 4) as u32)
+            .map(|k| (1 + (i as u32 + k) % 5, format!("c{i}.{k}"), k + 1))
+            .collect(),
+        faults: if i % 6 == 0 {
+            vec!["capture-required"]
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+fn stats_of(range: impl Iterator<Item = u64>) -> Stats {
+    let mut s = Stats::default();
+    for i in range {
+        s.add(&summary(i));
+    }
+    s
+}
+
+#[test]
+fn merging_in_any_split_and_order_gives_the_same_totals() {
+    let whole = stats_of(0..60);
+    for cut in [0, 1, 17, 59, 60] {
+        for second_cut in [cut, (cut + 60) / 2, 60] {
+            let (a, b, c) = (
+                stats_of(0..cut),
+                stats_of(cut..second_cut),
+                stats_of(second_cut..60),
+            );
+            let mut left = a.clone();
+            left.merge(b.clone());
+            left.merge(c.clone());
+            let mut right = c;
+            right.merge(a);
+            right.merge(b);
+            assert_eq!(left, whole, "cut {cut} {second_cut}");
+            assert_eq!(right, whole, "cut {cut} {second_cut}, other order");
+        }
+    }
+}
+
+#[test]
+fn the_largest_capture_is_the_first_played_of_the_largest_size() {
+    let whole = stats_of(0..60);
+    let largest = whole.groups[""].captures.largest.clone().unwrap();
+    assert_eq!(largest.pieces, 5);
+    // Game 3 (group "") is the first whose capture list reaches five pieces.
+    assert_eq!(
+        (largest.game, largest.ply, largest.text.as_str()),
+        (3, 2, "c3.1")
+    );
+}
+
+#[test]
+fn quartiles_are_nearest_rank_and_the_histogram_covers_every_game() {
+    let mut s = Stats::default();
+    for (i, plies) in [0, 10, 20, 30, 40, 50, 60, 70, 80].into_iter().enumerate() {
+        s.add(&GameSummary {
+            order: i as u64,
+            plies: Some(plies),
+            status: Some(Status::Clean),
+            ..GameSummary::default()
+        });
+    }
+    let r = report(&s, None, 4, 10);
+    let l = r.groups[0].length.as_ref().unwrap();
+    assert_eq!(r.groups[0].without_moves, 1);
+    assert_eq!((l.games, l.min, l.max), (8, 10, 80));
+    // 8 lengths: ranks 2, 4, 6.
+    assert_eq!((l.q1, l.median, l.q3), (20, 40, 60));
+    assert_eq!(l.mean, 45.0);
+    assert_eq!(l.bin_width, 5);
+    assert_eq!(l.histogram.iter().map(|b| b.games).sum::<u64>(), 8);
+    assert_eq!(l.histogram.first().unwrap().from, 10);
+    assert_eq!(l.histogram.last().unwrap().to, 84);
+}
+
+#[test]
+fn results_and_scores_use_the_first_mover_convention() {
+    // English: Black moves first, so 1-0 is a win for the Black player.
+    let text =
+        "[GameType \"21\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n1. 11-15 23-19 1-0\n";
+    let raw = RawGame::from_text(text);
+    let settings = Settings {
+        opening_plies: 2,
+        by: None,
+    };
+    let s = with_game("t.pdn", &raw, &ReplayOptions::default(), |d| {
+        GameSummary::of(d, 0, &settings)
+    });
+    assert_eq!(s.players, [Some("B".to_string()), Some("W".to_string())]);
+    assert_eq!(s.outcome, Some(Outcome::FirstWins));
+    assert_eq!(s.opening.as_deref(), Some("11-15 23-19"));
+    let mut stats = Stats::default();
+    stats.add(&s);
+    let g = &report(&stats, None, 2, 0).groups[0];
+    let black = g.players.iter().find(|p| p.player == "B").unwrap();
+    assert_eq!(
+        (black.wins, black.losses, black.score_pct),
+        (1, 0, Some(100.0))
+    );
+    assert_eq!(g.results.first_mover_wins_pct, Some(100.0));
+    assert_eq!(g.openings[0].first_mover_score_pct, Some(100.0));
+}
+
+#[test]
+fn group_values_come_from_tags_the_date_year_or_the_variant() {
+    let text = "[Event \" Open \"]\n[Date \"1.1.1965\"]\n[GameType \"25\"]\n1. c3-d4 *\n";
+    let raw = RawGame::from_text(text);
+    let group_by = |by: &str| {
+        let settings = Settings {
+            opening_plies: 4,
+            by: Some(GroupBy::parse(by)),
+        };
+        with_game("t.pdn", &raw, &ReplayOptions::default(), |d| {
+            GameSummary::of(d, 0, &settings).group
+        })
+    };
+    assert_eq!(group_by("Event"), "Open");
+    assert_eq!(group_by("year"), "1965");
+    assert_eq!(group_by("Year"), "1965");
+    assert_eq!(group_by("variant"), "russian");
+    assert_eq!(group_by("Site"), NO_GROUP_VALUE);
+    assert_eq!(year("2003.05.01").as_deref(), Some("2003"));
+    assert_eq!(year("12.05.03"), None);
+}
+
+#[test]
+fn rankings_are_cut_to_top_and_ordered_by_games_then_name() {
+    let whole = stats_of(0..60);
+    let r = report(&whole, Some("x"), 4, 2);
+    for g in &r.groups {
+        assert!(g.players.len() <= 2);
+        for w in g.players.windows(2) {
+            assert!((w[1].games, &w[0].player) <= (w[0].games, &w[1].player));
+        }
+    }
+    assert_eq!(r.groups.len(), 3);
+    assert_eq!(r.groups[1].group.as_deref(), Some("a"));
+}
