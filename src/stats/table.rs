@@ -175,8 +175,13 @@ fn captures(out: &mut String, g: &GroupReport) {
     if let Some(l) = &c.largest {
         let _ = writeln!(
             out,
-            "largest capture: {} pieces, {} ({} game {}, ply {})",
-            l.pieces, l.text, l.file, l.game, l.ply
+            "largest capture: {} piece{}, {} ({} game {}, ply {})",
+            l.pieces,
+            if l.pieces == 1 { "" } else { "s" },
+            l.text,
+            l.file,
+            l.game,
+            l.ply
         );
     }
     if !c.faults.is_empty() {

@@ -126,3 +126,249 @@ fn output_is_identical_for_any_jobs_value() {
     assert_eq!(one.stdout, four.stdout);
     assert!(one.stdout.contains("[Round \"299\"]"));
 }
+
+/// Two international games, the second invalid from its third move on.
+const MIXED: &str = "[Event \"Ok, \\\"quoted\\\"\"]\n[White \"A\"]\n[Annotator \"X\"]\n\
+                     1. 32-28 19-23 2. 28x19 14x23 *\n\n\
+                     [Event \"Bad\"]\n[Round \"2\"]\n1. 32-28 19-23 2. 50-45 23-29 *\n";
+
+#[test]
+fn fen_gives_one_line_per_game_one_ply_or_every_position() {
+    let dir = Dir::new("convert-fen");
+    dir.write("in.pdn", MIXED);
+    let last = dir
+        .run(&["convert", "--to", "fen", "in.pdn"])
+        .expect_code(1);
+    assert_eq!(
+        last.stdout,
+        "W:W31,33-50:B1-13,15-18,20,23\nW:W28,31,33-50:B1-18,20,23\n"
+    );
+    assert!(
+        last.stderr.contains("error[illegal-move]"),
+        "{}",
+        last.stderr
+    );
+    assert!(
+        last.stderr
+            .contains("in game 2 (Event: Bad): converted; 2 of 4 moves replayed")
+    );
+    let ply = dir
+        .run(&["convert", "--to", "fen", "--ply", "3", "in.pdn"])
+        .expect_code(1);
+    // Game 2 has no third ply: an empty line keeps line N = game N.
+    assert_eq!(ply.stdout, "B:W19,31,33-50:B1-18,20\n\n");
+    let every = dir
+        .run(&[
+            "convert",
+            "--to",
+            "fen",
+            "--position",
+            "every-ply",
+            "in.pdn",
+        ])
+        .expect_code(1);
+    let rows: Vec<&str> = every.stdout.lines().collect();
+    assert_eq!(rows.len(), 5 + 3);
+    assert_eq!(rows[0], "in.pdn\t1\t0\tW:W31-50:B1-20");
+    assert_eq!(rows[7], "in.pdn\t2\t2\tW:W28,31,33-50:B1-18,20,23");
+}
+
+#[test]
+fn csv_quotes_tags_and_all_takes_every_tag_even_from_stdin() {
+    // `all`: the roster columns that occur, in roster order, then the others as first seen.
+    let dir = Dir::new("convert-csv");
+    let mut child = dir
+        .cmd(&["convert", "--to", "csv", "--tags", "all"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(MIXED.as_bytes())
+        .unwrap();
+    let run = crate::util::Run::from(child.wait_with_output().unwrap());
+    let run = run.expect_code(1);
+    let mut lines = run.stdout.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "file,game,Event,Round,White,Annotator,variant,result,plies,replayed,status,\
+         first_error,final_fen"
+    );
+    assert_eq!(
+        lines.next().unwrap(),
+        "-,1,\"Ok, \"\"quoted\"\"\",,A,X,international,*,4,4,clean,,\
+         \"W:W31,33-50:B1-13,15-18,20,23\""
+    );
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("-,2,Bad,2,,,international,*,4,2,invalid,illegal-move,")
+    );
+    assert_eq!(lines.next(), None);
+    let chosen = {
+        dir.write("in.pdn", MIXED);
+        dir.run(&["convert", "--to", "csv", "--tags", "Round,White", "in.pdn"])
+    };
+    assert!(chosen.stdout.starts_with("file,game,Round,White,variant,"));
+}
+
+#[test]
+fn csv_moves_has_one_row_per_ply_replayed() {
+    let dir = Dir::new("convert-moves");
+    dir.write("in.pdn", MIXED);
+    let run = dir
+        .run(&["convert", "--to", "csv", "--moves", "in.pdn"])
+        .expect_code(1);
+    let rows: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(rows.len(), 1 + 4 + 2);
+    assert_eq!(
+        rows[0],
+        "file,game,ply,move_number,side,move,notation,from,to,captured,captures,promotion,fen_after"
+    );
+    assert_eq!(
+        rows[3],
+        "in.pdn,1,3,2,white,28x19,28x19,28,19,23,1,false,\"B:W19,31,33-50:B1-18,20\""
+    );
+}
+
+#[test]
+fn skip_invalid_leaves_games_out_but_accounts_for_them() {
+    let dir = Dir::new("convert-skip");
+    dir.write("in.pdn", MIXED);
+    for to in ["fen", "csv", "json", "pdn"] {
+        let run = dir
+            .run(&["convert", "--to", to, "--skip-invalid", "in.pdn"])
+            .expect_code(1);
+        assert!(!run.stdout.contains("Bad"), "{to}: {}", run.stdout);
+        assert!(
+            run.stderr
+                .contains("in game 2 (Event: Bad): left out (--skip-invalid)"),
+            "{to}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr
+                .contains("pdnkit: 1 game converted, 1 left out\n")
+        );
+        assert!(
+            run.stderr
+                .contains("2 games read: 1 clean, 0 with warnings, 1 invalid")
+        );
+    }
+}
+
+#[test]
+fn json_lines_carry_moves_variations_and_diagnostics() {
+    let dir = Dir::new("convert-json");
+    dir.write(
+        "in.pdn",
+        "[GameType \"20\"]\n1. 32-28 {c} 19-23! $3 (1... 18-23 2. 38-32) 2. 28x19 *\n",
+    );
+    let run = dir
+        .run(&["convert", "--to", "json", "in.pdn"])
+        .expect_code(0);
+    let v: serde_json::Value = serde_json::from_str(run.stdout.trim_end()).unwrap();
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    assert_eq!(moves[0]["comments"], serde_json::json!(["c"]));
+    assert_eq!(moves[1]["strength"], "!");
+    assert_eq!(moves[1]["nags"], serde_json::json!([3]));
+    let variation = &moves[1]["variations"][0]["moves"];
+    assert_eq!(variation[0]["move"], "18-23");
+    assert_eq!(variation[1]["ply"], 3);
+    assert_eq!(variation[1]["side"], "white");
+    assert_eq!(moves[2]["captured"], serde_json::json!(["23"]));
+    assert_eq!(v["status"], "clean");
+}
+
+#[test]
+fn rule_aware_pdn_writes_full_paths_only_where_needed_and_reads_back() {
+    let dir = Dir::new("convert-pdn-rules");
+    dir.write(
+        "in.pdn",
+        "[GameType \"25\"]\n1. c3-d4 f6-g5 2. g3-h4 g5-f4 3. e3xg5 *\n\n\
+         [GameType \"20\"]\n[FEN \"W:WK47:B14,19,29,31,42\"]\n1. 47x24x36 *\n",
+    );
+    let run = dir
+        .run(&["convert", "--to", "pdn", "in.pdn"])
+        .expect_code(0);
+    assert!(run.stdout.contains("3. e3:g5 *"), "{}", run.stdout);
+    assert!(run.stdout.contains("1. 47x38x24x13x36 *"), "{}", run.stdout);
+    dir.write("out.pdn", &run.stdout);
+    let again = dir
+        .run(&["--format", "json", "validate", "out.pdn"])
+        .expect_code(0);
+    let before = dir.run(&["--format", "json", "validate", "in.pdn"]);
+    let fens = |s: &str| -> Vec<String> {
+        s.lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["final_fen"].to_string())
+            .collect()
+    };
+    assert_eq!(fens(&before.stdout), fens(&again.stdout));
+}
+
+#[test]
+fn options_of_other_formats_are_refused() {
+    let dir = Dir::new("convert-usage");
+    dir.write("in.pdn", MIXED);
+    let run = dir
+        .run(&["convert", "--to", "pdn", "--moves", "in.pdn"])
+        .expect_code(2);
+    assert!(
+        run.stderr
+            .contains("--tags and --moves apply to --to csv only")
+    );
+    let run = dir
+        .run(&["convert", "--to", "csv", "--ply", "2", "in.pdn"])
+        .expect_code(2);
+    assert!(
+        run.stderr
+            .contains("--position and --ply apply to --to fen only")
+    );
+    assert_eq!(run.stdout, "");
+}
+
+#[test]
+fn every_format_is_identical_for_any_jobs_value_and_survives_a_closed_pipe() {
+    let dir = Dir::new("convert-jobs-formats");
+    let many: String = (0..1500)
+        .map(|i| format!("[Round \"{i}\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n"))
+        .collect();
+    dir.write("many.pdn", many);
+    for extra in [
+        &["--to", "fen"][..],
+        &["--to", "csv", "--moves"],
+        &["--to", "json"],
+    ] {
+        let args = |j: &'static str| {
+            let mut a = vec!["-j", j, "convert"];
+            a.extend_from_slice(extra);
+            a.push("many.pdn");
+            a
+        };
+        let one = dir.run(&args("1")).expect_code(0);
+        let three = dir.run(&args("3")).expect_code(0);
+        assert_eq!(one.stdout, three.stdout, "{extra:?}");
+        // The reader goes away after one line: pdnkit stops quietly with success.
+        let mut child = dir
+            .cmd(&args("2"))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        use std::io::BufRead;
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{extra:?}");
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("error"));
+    }
+}

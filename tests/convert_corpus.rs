@@ -1,0 +1,159 @@
+//! Invariants of convert and stats on the real archives of the corpus (`PDNKIT_CORPUS`; see
+//! `pdn_support`): CSV move rows are the plies replayed; the FEN export is validate's final
+//! FEN; rule-aware PDN re-validates to the same games, moves and final positions; stats count
+//! exactly what validate counts.
+
+#[path = "pdn_support/mod.rs"]
+mod pdn_support;
+
+use std::path::Path;
+use std::process::Command;
+
+use pdnkit::export::csv::{CsvWriter, Rows};
+use pdnkit::export::fen::{FenWriter, Positions};
+use pdnkit::export::pdn::render;
+use pdnkit::export::{GameData, with_game};
+use pdnkit::pdn::raw::RawGame;
+use pdnkit::pdn::writer::WriteOptions;
+use pdnkit::record::Status;
+use pdnkit::replay::{Ply, ReplayOptions};
+
+/// What a replay says about a game, for comparing two replays.
+#[derive(Debug, PartialEq, Eq)]
+struct Played {
+    variant: Option<&'static str>,
+    written: u32,
+    final_fen: Option<String>,
+    moves: Vec<(usize, usize, u128, bool)>,
+}
+
+fn played(d: &GameData<'_, '_>) -> Played {
+    let key = |p: &Ply| {
+        (
+            p.mv.from.index(),
+            p.mv.to.index(),
+            p.mv.captured.bits(),
+            p.mv.promotes,
+        )
+    };
+    Played {
+        variant: d.record.variant,
+        written: d.record.plies,
+        final_fen: d.record.final_fen.clone(),
+        moves: d
+            .replayed
+            .map_or(Vec::new(), |r| r.plies.iter().map(key).collect()),
+    }
+}
+
+/// Checks one game; returns its status.
+fn check_game(file: &str, raw: &RawGame) -> Status {
+    let options = ReplayOptions::default();
+    with_game(file, raw, &options, |d| {
+        let r = d.record;
+        let what = format!("{file} game {}", r.game);
+        let mut csv = CsvWriter::new(Vec::new(), Rows::Moves);
+        csv.write_game(d).unwrap();
+        let rows = csv.finish().unwrap();
+        // Fields never hold a line end (FENs and moves), so lines are rows.
+        let rows = rows.iter().filter(|b| **b == b'\n').count();
+        assert_eq!(rows as u32, r.replayed, "{what}: CSV move rows");
+        let mut fen = FenWriter::new(Vec::new(), Positions::Final);
+        fen.write_game(d).unwrap();
+        let fen = String::from_utf8(fen.finish().unwrap()).unwrap();
+        assert_eq!(
+            fen.trim_end_matches('\n'),
+            r.final_fen.as_deref().unwrap_or(""),
+            "{what}: FEN"
+        );
+        if let Some(text) = render(d, WriteOptions::default()) {
+            let again = RawGame::from_text(text.clone());
+            let before = played(d);
+            let after = with_game(file, &again, &options, |e| {
+                assert_ne!(e.record.status, Status::Unreadable, "{what}:\n{text}");
+                played(e)
+            });
+            assert_eq!(
+                before, after,
+                "{what}: rewritten PDN replays differently:\n{text}"
+            );
+        }
+        r.status
+    })
+}
+
+#[test]
+fn exports_agree_with_the_replay_on_every_corpus_game() {
+    let Some(dir) = pdn_support::corpus_dir() else {
+        return;
+    };
+    let mut games = 0;
+    for rel in pdn_support::corpus_files(&dir) {
+        for raw in pdn_support::raw_games(&dir.join(&rel)) {
+            check_game(&rel, &raw);
+            games += 1;
+        }
+    }
+    assert!(games > 1000, "only {games} corpus games");
+}
+
+/// `validate`'s closing line and `stats --format json` agree on every count, with parallel
+/// workers merging their totals.
+#[test]
+fn stats_totals_equal_validate_counts_on_the_corpus() {
+    let Some(dir) = pdn_support::corpus_dir() else {
+        return;
+    };
+    let files: Vec<String> = pdn_support::corpus_files(&dir)
+        .iter()
+        .map(|f| dir.join(f).to_string_lossy().into_owned())
+        .collect();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+            .args(args)
+            .args(&files)
+            .output()
+            .unwrap();
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (_, validate) = run(&["-j", "2", "validate"]);
+    let (json, stats_stderr) = run(&["-j", "2", "--format", "json", "stats"]);
+    let summary = |s: &str| {
+        s.lines()
+            .find(|l| l.contains(" games read: "))
+            .map(str::to_string)
+            .unwrap()
+    };
+    assert_eq!(summary(&validate), summary(&stats_stderr));
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let g = &report["groups"][0];
+    let status = &g["status"];
+    let expected = format!(
+        "pdnkit: {} games read: {} clean, {} with warnings, {} invalid, {} unreadable",
+        g["games"], status["clean"], status["warnings"], status["invalid"], status["unreadable"]
+    );
+    assert_eq!(summary(&validate), expected);
+    let by_variant: u64 = g["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["games"].as_u64().unwrap())
+        .sum();
+    assert_eq!(Some(by_variant), g["games"].as_u64());
+    let results = &g["results"];
+    let by_result: u64 = [
+        "first_mover_wins",
+        "draws",
+        "second_mover_wins",
+        "both_lose",
+        "unknown",
+    ]
+    .iter()
+    .map(|k| results[k].as_u64().unwrap())
+    .sum();
+    assert_eq!(Some(by_result), g["games"].as_u64());
+    assert!(Path::new(&files[0]).is_file());
+}
