@@ -8,6 +8,7 @@ mod output;
 mod perft;
 mod report;
 mod validate;
+mod variants;
 
 use std::process::ExitCode;
 
@@ -22,9 +23,12 @@ pub const EXIT_FAILURE: u8 = 2;
 
 const EXAMPLES: &str = "\
 Examples:
-  pdnkit convert --to pdn fixtures/pdn/ok/international/sample.pdn
-  pdnkit convert --to pdn archive.pdn.gz --output clean.pdn
+  pdnkit validate fixtures/sample/archive.pdn
+  pdnkit validate --format json --variant russian games.pdn.gz > report.jsonl
+  pdnkit captures archive/*.pdn > capture-faults.csv
+  pdnkit convert --to pdn archive.pdn --output clean.pdn
   cat games.pdn | pdnkit convert --to pdn -
+  pdnkit perft --variant international --depth 9
 
 Exit codes: 0 clean, 1 findings (invalid games, capture faults), 2 failure (I/O, usage).";
 
@@ -74,6 +78,8 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     /// Count the leaves of the move tree (move-generator test).
     Perft(perft::PerftArgs),
+    /// List the variants pdnkit knows and the GameType that selects each.
+    Variants,
 }
 
 /// What a run found, mapped to the documented exit codes.
@@ -107,6 +113,12 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Perft(args) => {
             let mut out = output::Output::open(None)?;
             perft::run(&args, &mut out)?;
+            out.finish()?;
+            Ok(Status::default())
+        }
+        Command::Variants => {
+            let mut out = output::Output::open(None)?;
+            variants::run(&mut out)?;
             out.finish()?;
             Ok(Status::default())
         }
@@ -153,5 +165,13 @@ impl ReplayArgs {
             mainline_only: self.mainline_only,
             strict: self.strict,
         })
+    }
+}
+
+/// `White` or `Black`.
+pub fn side_word(c: pdnkit::pdn::tags::Colour) -> &'static str {
+    match c {
+        pdnkit::pdn::tags::Colour::White => "White",
+        pdnkit::pdn::tags::Colour::Black => "Black",
     }
 }
