@@ -148,7 +148,10 @@ fn guess(game: &Game<'_>, candidates: &[Variant], options: &ReplayOptions) -> Re
     } else if also.is_empty() {
         "the moves replay under its rules".to_string()
     } else {
-        format!("the moves replay under its rules, and also under {}", also.join(", "))
+        format!(
+            "the moves replay under its rules, and also under {}",
+            also.join(", ")
+        )
     };
     r.diagnostics.insert(
         0,

@@ -4,3 +4,4 @@ mod util;
 
 mod convert;
 mod general;
+mod io_faults;
