@@ -7,7 +7,7 @@
 mod pdn_support;
 
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 use pdnkit::export::csv::{CsvWriter, Rows};
 use pdnkit::export::fen::{FenWriter, Positions};
@@ -108,19 +108,27 @@ fn stats_totals_equal_validate_counts_on_the_corpus() {
         .iter()
         .map(|f| dir.join(f).to_string_lossy().into_owned())
         .collect();
-    let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+    // Both runs at once: they are independent, and the corpus takes a while in a debug build.
+    let spawn = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_pdnkit"))
             .args(args)
             .args(&files)
-            .output()
-            .unwrap();
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let finish = |child: std::process::Child| {
+        let out = child.wait_with_output().unwrap();
         (
             String::from_utf8(out.stdout).unwrap(),
             String::from_utf8(out.stderr).unwrap(),
         )
     };
-    let (_, validate) = run(&["-j", "2", "validate"]);
-    let (json, stats_stderr) = run(&["-j", "2", "--format", "json", "stats"]);
+    let validate = spawn(&["-j", "2", "validate"]);
+    let stats = spawn(&["-j", "2", "--format", "json", "stats"]);
+    let (_, validate) = finish(validate);
+    let (json, stats_stderr) = finish(stats);
     let summary = |s: &str| {
         s.lines()
             .find(|l| l.contains(" games read: "))

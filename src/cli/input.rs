@@ -43,6 +43,15 @@ pub fn games(paths: &[PathBuf], bytes: Arc<AtomicU64>) -> impl Iterator<Item = I
                     }
                     Some(Err(error)) => {
                         done_before += splitter.bytes_read();
+                        // Errors after opening come from the decoder or the device, without
+                        // the path: name it, and say how far reading got.
+                        let error = io::Error::new(
+                            error.kind(),
+                            format!(
+                                "{file}: {error} (reading stopped after {} bytes)",
+                                splitter.bytes_read()
+                            ),
+                        );
                         current = None;
                         return Some(Item::Failed { error });
                     }

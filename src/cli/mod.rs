@@ -9,6 +9,7 @@ mod perft;
 mod report;
 mod stats;
 mod validate;
+mod variants;
 
 use std::process::ExitCode;
 
@@ -23,9 +24,12 @@ pub const EXIT_FAILURE: u8 = 2;
 
 const EXAMPLES: &str = "\
 Examples:
-  pdnkit convert --to pdn fixtures/pdn/ok/international/sample.pdn
-  pdnkit convert --to pdn archive.pdn.gz --output clean.pdn
+  pdnkit validate fixtures/sample/archive.pdn
+  pdnkit validate --format json --variant russian games.pdn.gz > report.jsonl
+  pdnkit captures archive/*.pdn > capture-faults.csv
+  pdnkit convert --to pdn archive.pdn --output clean.pdn
   cat games.pdn | pdnkit convert --to pdn -
+  pdnkit perft --variant international --depth 9
 
 Exit codes: 0 clean, 1 findings (invalid games, capture faults), 2 failure (I/O, usage).";
 
@@ -77,6 +81,8 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// Count the leaves of the move tree (move-generator test).
     Perft(perft::PerftArgs),
+    /// List the variants pdnkit knows and the GameType that selects each.
+    Variants,
 }
 
 /// What a run found, mapped to the documented exit codes.
@@ -111,6 +117,12 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Perft(args) => {
             let mut out = output::Output::open(None)?;
             perft::run(&args, &mut out)?;
+            out.finish()?;
+            Ok(Status::default())
+        }
+        Command::Variants => {
+            let mut out = output::Output::open(None)?;
+            variants::run(&mut out)?;
             out.finish()?;
             Ok(Status::default())
         }
@@ -157,5 +169,13 @@ impl ReplayArgs {
             mainline_only: self.mainline_only,
             strict: self.strict,
         })
+    }
+}
+
+/// `White` or `Black`.
+pub fn side_word(c: pdnkit::pdn::tags::Colour) -> &'static str {
+    match c {
+        pdnkit::pdn::tags::Colour::White => "White",
+        pdnkit::pdn::tags::Colour::Black => "Black",
     }
 }

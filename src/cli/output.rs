@@ -1,8 +1,10 @@
 //! Where a subcommand's data goes: stdout, or a file given with `--output`.
 //!
-//! A file is written under a temporary name in the same directory and renamed into place only
-//! when the run finished writing, so a failed or interrupted run never leaves a half-written
-//! output where the user expects a complete one.
+//! A regular file is written under a temporary name in the same directory and renamed into
+//! place only when the run finished writing, so a failed or interrupted run never leaves a
+//! half-written output where the user expects a complete one. Anything else that exists at the
+//! path (a device such as `/dev/null`, a named pipe) is written directly: replacing it would
+//! destroy it.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, IsTerminal, LineWriter, Stdout, Write};
@@ -21,6 +23,8 @@ enum Sink {
     /// Pipe or file redirect: large buffered writes.
     Stdout(BufWriter<Stdout>),
     File(PendingFile),
+    /// An existing special file, written in place.
+    Special(BufWriter<File>, PathBuf),
 }
 
 struct PendingFile {
@@ -36,6 +40,13 @@ impl Output {
         let sink = match path {
             None if io::stdout().is_terminal() => Sink::Terminal(LineWriter::new(io::stdout())),
             None => Sink::Stdout(BufWriter::with_capacity(1 << 16, io::stdout())),
+            Some(target) if is_special(target) => {
+                let file = fs::OpenOptions::new()
+                    .write(true)
+                    .open(target)
+                    .with_context(|| format!("{}: cannot open output", target.display()))?;
+                Sink::Special(BufWriter::new(file), target.to_path_buf())
+            }
             Some(target) => Sink::File(PendingFile::create(target)?),
         };
         Ok(Output { sink })
@@ -47,6 +58,9 @@ impl Output {
             Sink::Terminal(w) => w.flush().context("writing to stdout")?,
             Sink::Stdout(w) => w.flush().context("writing to stdout")?,
             Sink::File(f) => f.commit()?,
+            Sink::Special(w, path) => w
+                .flush()
+                .with_context(|| format!("{}: writing output", path.display()))?,
         }
         Ok(())
     }
@@ -58,6 +72,7 @@ impl Write for Output {
             Sink::Terminal(w) => w.write(buf),
             Sink::Stdout(w) => w.write(buf),
             Sink::File(f) => f.writer.write(buf),
+            Sink::Special(w, _) => w.write(buf),
         }
     }
 
@@ -66,6 +81,7 @@ impl Write for Output {
             Sink::Terminal(w) => w.write_all(buf),
             Sink::Stdout(w) => w.write_all(buf),
             Sink::File(f) => f.writer.write_all(buf),
+            Sink::Special(w, _) => w.write_all(buf),
         }
     }
 
@@ -74,8 +90,14 @@ impl Write for Output {
             Sink::Terminal(w) => w.flush(),
             Sink::Stdout(w) => w.flush(),
             Sink::File(f) => f.writer.flush(),
+            Sink::Special(w, _) => w.flush(),
         }
     }
+}
+
+/// True when something other than a regular file exists at `path`.
+fn is_special(path: &Path) -> bool {
+    fs::metadata(path).is_ok_and(|m| !m.is_file())
 }
 
 impl PendingFile {

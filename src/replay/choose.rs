@@ -86,9 +86,13 @@ pub fn candidates(game: &Game<'_>) -> Vec<Variant> {
     use Variant::*;
     let mut alg = false;
     let mut max = 0u16;
+    let mut max_file = 0u8;
     let mut note = |t: SquareToken| match t {
         SquareToken::Num(n) => max = max.max(n),
-        SquareToken::Alg { .. } => alg = true,
+        SquareToken::Alg { file, .. } => {
+            alg = true;
+            max_file = max_file.max(file);
+        }
     };
     for m in game.body.iter().filter_map(|n| match n {
         Node::Move(m) => Some(m),

@@ -137,29 +137,34 @@ pub fn replay(game: &Game<'_>, options: &ReplayOptions) -> Replayed {
 }
 
 /// Replays under each candidate and keeps the first without errors (else the one that
-/// played the most moves), with a note saying so.
+/// played the most moves), with a note saying so and naming the other candidates the moves
+/// fit (Russian and Czech games, English and pool games are often indistinguishable).
 fn guess(game: &Game<'_>, candidates: &[Variant], options: &ReplayOptions) -> Replayed {
-    let mut best: Option<Replayed> = None;
+    let mut chosen: Option<Replayed> = None;
+    let mut also: Vec<&'static str> = Vec::new();
     for &v in candidates {
         let r = replay_with(game, Config::standard(v), options, Source::Guess);
-        let better = match &best {
-            None => true,
-            Some(b) => r.plies.len() > b.plies.len(),
-        };
-        let clean = r.is_ok();
-        if better || clean {
-            best = Some(r);
-        }
-        if clean {
-            break;
+        match &chosen {
+            Some(c) if c.is_ok() => {
+                if r.is_ok() {
+                    also.push(v.name());
+                }
+            }
+            Some(c) if !r.is_ok() && r.plies.len() <= c.plies.len() => {}
+            _ => chosen = Some(r),
         }
     }
-    let mut r = best.expect("at least one candidate");
+    let mut r = chosen.expect("at least one candidate");
     let v = r.config.expect("guessed games have a config").variant;
-    let how = if r.is_ok() {
-        "the moves replay under its rules"
+    let how = if !r.is_ok() {
+        "no candidate replays the game; this one plays the most moves".to_string()
+    } else if also.is_empty() {
+        "the moves replay under its rules".to_string()
     } else {
-        "no candidate replays the game; this one plays the most moves"
+        format!(
+            "the moves replay under its rules, and also under {}",
+            also.join(", ")
+        )
     };
     r.diagnostics.insert(
         0,

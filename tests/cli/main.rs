@@ -4,4 +4,5 @@ mod util;
 
 mod convert;
 mod general;
+mod io_faults;
 mod stats;
