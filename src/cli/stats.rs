@@ -75,8 +75,10 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     match global.format.unwrap_or(Format::Text) {
         Format::Text => out.write_all(table::render(&report).as_bytes())?,
         Format::Json => {
-            serde_json::to_writer_pretty(&mut out, &report)?;
-            out.write_all(b"\n")?;
+            // Rendered in memory: serde_json's error would hide a broken pipe from `main`.
+            let mut json = serde_json::to_vec_pretty(&report)?;
+            json.push(b'\n');
+            out.write_all(&json)?;
         }
         Format::Csv => {
             let mut csv = csv::Writer::from_writer(Vec::new());

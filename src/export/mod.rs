@@ -4,7 +4,8 @@
 //! * [`fen`]: PDN FEN of the final position, of one ply, or of every position;
 //! * [`csv`]: one row per game (tags, verdict, final FEN) or one row per ply;
 //! * [`json`]: JSON Lines, one object per game with moves, variations and diagnostics;
-//! * [`pdn`]: PDN with rule-aware move text (see [`notation`]).
+//! * [`pdn`]: PDN with rule-aware move text (see [`notation`]);
+//! * [`lines`]: the movetext as moves with their comments, NAGs and variations attached.
 //!
 //! Exporters know formats, not rules: what a move is and how it is written comes from
 //! [`replay`](crate::replay) and [`notation`]. They never drop a game on their own: a game
