@@ -11,10 +11,9 @@ use std::process::{Command, Stdio};
 
 use pdnkit::export::csv::{CsvWriter, Rows};
 use pdnkit::export::fen::{FenWriter, Positions};
-use pdnkit::export::pdn::render;
+use pdnkit::export::pdn::PdnWriter;
 use pdnkit::export::{GameData, with_game};
 use pdnkit::pdn::raw::RawGame;
-use pdnkit::pdn::writer::WriteOptions;
 use pdnkit::record::Status;
 use pdnkit::replay::{Ply, ReplayOptions};
 
@@ -66,7 +65,10 @@ fn check_game(file: &str, raw: &RawGame) -> Status {
             r.final_fen.as_deref().unwrap_or(""),
             "{what}: FEN"
         );
-        if let Some(text) = render(d, WriteOptions::default()) {
+        let mut pdn = PdnWriter::new(Vec::new());
+        pdn.write_game(d).unwrap();
+        let text = String::from_utf8(pdn.finish().unwrap()).unwrap();
+        if r.status != Status::Unreadable {
             let again = RawGame::from_text(text.clone());
             let before = played(d);
             let after = with_game(file, &again, &options, |e| {

@@ -147,3 +147,50 @@ fn entry<'g, 'a>(
         variations: Vec::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdn::parser::parse_game;
+    use crate::pdn::raw::RawGame;
+    use crate::replay::{ReplayOptions, replay};
+
+    #[test]
+    fn comments_nags_and_variations_attach_to_the_move_before_them() {
+        let raw = RawGame::from_text(
+            "[GameType \"20\"]\n{before} 1. 32-28 {after} $1 19-23 (1... 18-23 {v} 2. 38-32) \
+             2. 28x19 *\n",
+        );
+        let game = parse_game(&raw).unwrap();
+        let replayed = replay(&game, &ReplayOptions::default());
+        let index = PlyIndex::new(&replayed, &game.body);
+        let l = line(&game.body, &index);
+        assert_eq!(l.comments, ["before"]);
+        assert_eq!(l.moves.len(), 3);
+        assert_eq!(
+            (l.moves[0].comments.clone(), l.moves[0].nags.clone()),
+            (vec!["after"], vec![1])
+        );
+        let v = &l.moves[1].variations[0];
+        assert_eq!(v.moves[0].written(), "18-23");
+        assert_eq!(v.moves[0].comments, ["v"]);
+        // Variation moves are replayed from the position before the move they replace.
+        assert_eq!(v.moves[1].ply.map(|p| (p.ply, p.depth)), Some((3, 1)));
+        assert_eq!(l.moves[2].ply.map(|p| p.ply), Some(3));
+    }
+
+    #[test]
+    fn hops_of_a_pdn1_capture_join_the_move_they_belong_to() {
+        let raw = RawGame::from_text(
+            "[GameType \"21\"]\n[FEN \"B:W18,27,10:B14,K5\"]\n1. 14x23 23x32 {done} *\n",
+        );
+        let game = parse_game(&raw).unwrap();
+        let replayed = replay(&game, &ReplayOptions::default());
+        let index = PlyIndex::new(&replayed, &game.body);
+        let l = line(&game.body, &index);
+        assert_eq!(l.moves.len(), 1);
+        assert_eq!(l.moves[0].written(), "14x23 23x32");
+        assert_eq!(l.moves[0].comments, ["done"]);
+        assert_eq!(l.moves[0].ply.unwrap().joined, 1);
+    }
+}

@@ -132,3 +132,69 @@ fn with_game_type<'a>(game: &Game<'a>, variant: crate::rules::Variant) -> Game<'
     );
     game
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::with_game;
+    use crate::pdn::raw::RawGame;
+    use crate::replay::ReplayOptions;
+    use crate::rules::Variant;
+
+    fn pdn(text: &str, options: &ReplayOptions) -> String {
+        let raw = RawGame::from_text(text);
+        let write = WriteOptions::default();
+        with_game("t.pdn", &raw, options, |d| render(d, write)).unwrap()
+    }
+
+    fn movetext(text: &str) -> String {
+        let out = pdn(text, &ReplayOptions::default());
+        out.lines().last().unwrap().to_string()
+    }
+
+    #[test]
+    fn a_capture_written_hop_by_hop_keeps_its_hops_with_the_variant_separator() {
+        let text = "[GameType \"25\"]\n[FEN \"W:Wc3:Bd4,f6\"]\n1. c3xe5 e5xg7 *\n";
+        assert_eq!(movetext(text), "1. c3:e5 e5:g7 *");
+    }
+
+    #[test]
+    fn an_undecided_ambiguous_capture_keeps_its_written_squares() {
+        let text = "[GameType \"20\"]\n[FEN \"W:WK47:B14,19,29,31,42\"]\n1. 47x36 *\n";
+        assert_eq!(movetext(text), "1. 47x36 *");
+    }
+
+    #[test]
+    fn moves_the_replay_did_not_reach_keep_their_text() {
+        let text = "[GameType \"20\"]\n1. 32-28 19-23 2. 50-45 23X29 *\n";
+        assert_eq!(movetext(text), "1. 32-28 19-23 2. 50-45 23x29 *");
+    }
+
+    #[test]
+    fn a_variant_forced_by_flag_is_written_as_a_game_type_tag() {
+        let options = ReplayOptions {
+            variant: Some(Variant::Russian),
+            ..ReplayOptions::default()
+        };
+        let out = pdn("[Event \"E\"]\n1. c3-d4 *\n", &options);
+        assert!(
+            out.starts_with("[Event \"E\"]\n[GameType \"25\"]\n\n1. c3-d4 *"),
+            "{out}"
+        );
+        // Guessed variants are left alone: the same guess is made when the output is read.
+        let guessed = pdn("[Event \"E\"]\n1. c3-d4 *\n", &ReplayOptions::default());
+        assert!(!guessed.contains("GameType"), "{guessed}");
+    }
+
+    #[test]
+    fn quiet_moves_written_as_captures_and_numeric_squares_are_normalised() {
+        // Tinsley's archive writes a quiet move `10x14`; Russian games may use numbers.
+        let text = "[GameType \"21\"]\n1. 11-15 23-18 2. 8-11 27-23 3. 4-8 23-19 4. 10x14 *\n";
+        assert_eq!(
+            movetext(text),
+            "1. 11-15 23-18 2. 8-11 27-23 3. 4-8 23-19 4. 10-14 *"
+        );
+        let russian = "[GameType \"25\"]\n1. 22-18 *\n";
+        assert_eq!(movetext(russian), "1. c3-d4 *");
+    }
+}
