@@ -100,9 +100,9 @@ fn exports_agree_with_the_replay_on_every_corpus_game() {
 }
 
 /// `validate`'s closing line and `stats --format json` agree on every count, with parallel
-/// workers merging their totals.
+/// workers merging their totals; `convert --to fen` prints validate's final FEN of each game.
 #[test]
-fn stats_totals_equal_validate_counts_on_the_corpus() {
+fn stats_and_fen_agree_with_validate_on_the_corpus() {
     let Some(dir) = pdn_support::corpus_dir() else {
         return;
     };
@@ -110,7 +110,7 @@ fn stats_totals_equal_validate_counts_on_the_corpus() {
         .iter()
         .map(|f| dir.join(f).to_string_lossy().into_owned())
         .collect();
-    // Both runs at once: they are independent, and the corpus takes a while in a debug build.
+    // All runs at once: they are independent, and the corpus takes a while in a debug build.
     let spawn = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_pdnkit"))
             .args(args)
@@ -127,10 +127,20 @@ fn stats_totals_equal_validate_counts_on_the_corpus() {
             String::from_utf8(out.stderr).unwrap(),
         )
     };
-    let validate = spawn(&["-j", "2", "validate"]);
+    let validate = spawn(&["-j", "2", "--format", "json", "validate"]);
     let stats = spawn(&["-j", "2", "--format", "json", "stats"]);
-    let (_, validate) = finish(validate);
+    let fen = spawn(&["-j", "2", "convert", "--to", "fen"]);
+    let (records, validate) = finish(validate);
     let (json, stats_stderr) = finish(stats);
+    let (fens, _) = finish(fen);
+    let finals: Vec<String> = records
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["final_fen"].as_str().unwrap_or("").to_string()
+        })
+        .collect();
+    assert_eq!(fens.lines().collect::<Vec<_>>(), finals);
     let summary = |s: &str| {
         s.lines()
             .find(|l| l.contains(" games read: "))
