@@ -127,8 +127,15 @@ fn results(out: &mut String, g: &GroupReport) {
 fn length(out: &mut String, l: &Length, without_moves: u64) {
     let _ = writeln!(
         out,
-        "game length in plies ({} games): min {}, q1 {}, median {}, q3 {}, max {}, mean {:.1}",
-        l.games, l.min, l.q1, l.median, l.q3, l.max, l.mean
+        "game length in plies ({} game{}): min {}, q1 {}, median {}, q3 {}, max {}, mean {:.1}",
+        l.games,
+        if l.games == 1 { "" } else { "s" },
+        l.min,
+        l.q1,
+        l.median,
+        l.q3,
+        l.max,
+        l.mean
     );
     if without_moves > 0 {
         let _ = writeln!(out, "({without_moves} games without moves not counted)");
