@@ -151,20 +151,6 @@ impl Reporter {
         }
     }
 
-    /// Clears the bar, prints the summary of a syntax-only run (unless quiet) and returns the
-    /// run's status. (No subcommand is syntax-only since `convert` replays.)
-    #[allow(dead_code)]
-    pub fn finish(self, verb: &str) -> Status {
-        let c = self.counts;
-        let line = format!(
-            "{} read, {} {verb}, {} unreadable",
-            plural(c.read, "game"),
-            c.parsed,
-            c.unreadable
-        );
-        self.close(line, c.unreadable > 0)
-    }
-
     /// Clears the bar, prints the summary of a replaying run (unless quiet) and returns the
     /// run's status.
     pub fn finish_validation(self) -> Status {

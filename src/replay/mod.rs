@@ -4,7 +4,7 @@
 //! * the variant comes from `--variant`, else the `GameType` or `Variant` tag, else a guess
 //!   from the squares used, confirmed by replaying (reported as a note);
 //! * the start is the `FEN` tag (or a leading `/FEN/` setup), else the variant's start;
-//! * each written move is matched against the legal moves ([`resolve`](self::resolve)):
+//! * each written move is matched against the legal moves (`resolve.rs`):
 //!   short, minimal and full capture paths, PDN 1.0 hop-by-hop captures; an ambiguous short
 //!   capture is decided by look-ahead and reported;
 //! * a move that breaks a capture duty but can be played (not maximal, stopped early, quiet
