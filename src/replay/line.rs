@@ -12,7 +12,7 @@ use super::code::{Code, Severity};
 use super::describe;
 use super::diagnostic::{Diagnostic, MoveRef};
 use super::lookahead;
-use super::resolve::{Resolution, resolve};
+use super::resolve::{Resolution, Resolver};
 use super::{Ply, ReplayOptions};
 
 /// Where a line stands: the game state, the state before the last move (a variation's
@@ -51,6 +51,13 @@ pub struct Walker<'o> {
     pub plies: Vec<Ply>,
     /// Moves played inside variations, in text order.
     pub variation_plies: Vec<Ply>,
+    /// Move matching, with its reused buffers.
+    pub resolver: Resolver,
+    /// Only find out whether the game replays without error: stop at the first error and
+    /// skip variations (used to test the other candidates of a variant guess).
+    pub probe: bool,
+    /// An error was recorded.
+    pub has_error: bool,
 }
 
 impl Walker<'_> {
@@ -61,6 +68,10 @@ impl Walker<'_> {
         let mut ended = false;
         let mut skip = 0usize;
         for (i, node) in nodes.iter().enumerate() {
+            if self.probe && self.has_error {
+                stopped = true;
+                break;
+            }
             if skip > 0 {
                 skip -= 1;
                 continue;
@@ -96,7 +107,7 @@ impl Walker<'_> {
                     }
                 }
                 Node::MoveNumber(n) if !stopped => self.check_number(n, &cursor, depth),
-                Node::Variation(v) if !self.options.mainline_only && !stopped => {
+                Node::Variation(v) if !self.options.mainline_only && !self.probe && !stopped => {
                     let start = self.variation_start(&v.nodes, &cursor);
                     self.walk(&v.nodes, start, depth + 1);
                 }
@@ -201,10 +212,16 @@ impl Walker<'_> {
             }
         }
         let pos = *cursor.state.position();
-        let mut resolution = resolve(&pos, &squares);
+        let mut resolution = self.resolver.resolve(&pos, &squares);
         let mut consumed = 0;
         if !matches!(resolution, Resolution::Legal(_) | Resolution::Ambiguous(_))
-            && let Some((joined, n)) = join_hops(&pos, &notation, &squares, &nodes[index + 1..])
+            && let Some((joined, n)) = join_hops(
+                &mut self.resolver,
+                &pos,
+                &notation,
+                &squares,
+                &nodes[index + 1..],
+            )
         {
             resolution = joined;
             consumed = n;
@@ -370,6 +387,7 @@ impl Walker<'_> {
         if depth > 0 && d.severity == Severity::Error {
             d.severity = Severity::Warning;
         }
+        self.has_error |= d.severity == Severity::Error;
         self.diagnostics.push(d);
     }
 
@@ -387,6 +405,7 @@ impl Walker<'_> {
 /// move tokens that start where the previous one ended, as long as the joined path fits a
 /// legal capture. Returns the resolution and how many tokens were joined.
 fn join_hops(
+    resolver: &mut Resolver,
     pos: &Position,
     notation: &crate::board::Notation,
     squares: &[Square],
@@ -407,7 +426,7 @@ fn join_hops(
         for sq in hop {
             joined.push(sq?);
         }
-        let r = resolve(pos, &joined);
+        let r = resolver.resolve(pos, &joined);
         if matches!(r, Resolution::Legal(_) | Resolution::Ambiguous(_)) {
             return Some((r, n + 1));
         }

@@ -7,7 +7,7 @@ use crate::rules::{self, Move};
 use super::code::{Code, Severity};
 use super::describe::long_text;
 use super::diagnostic::Diagnostic;
-use super::resolve::{Resolution, resolve};
+use super::resolve::{Resolution, Resolver};
 
 /// Picks one of `options` (legal moves that all fit `written`) by replaying `rest` after
 /// each; returns the choice and the `ambiguous-move` diagnostic (a warning when look-ahead
@@ -72,6 +72,7 @@ pub fn decide(
 /// ambiguities take their first route; faults and unplayable moves end the count.
 fn replayable(mut state: rules::Game, rest: &[Node<'_>]) -> (u32, bool) {
     let mut count = 0;
+    let mut resolver = Resolver::default();
     for node in rest {
         let Node::Move(m) = node else {
             continue;
@@ -81,7 +82,7 @@ fn replayable(mut state: rules::Game, rest: &[Node<'_>]) -> (u32, bool) {
         let Some(squares) = squares else {
             return (count, false);
         };
-        let mv = match resolve(state.position(), &squares) {
+        let mv = match resolver.resolve(state.position(), &squares) {
             Resolution::Legal(mv) => mv,
             Resolution::Ambiguous(options) => options[0],
             Resolution::Fault(_) | Resolution::Unplayable(_) => return (count, false),

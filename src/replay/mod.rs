@@ -118,7 +118,7 @@ pub fn replay(game: &Game<'_>, options: &ReplayOptions) -> Replayed {
     let mut notes = syntax_notes(game, options);
     let written = game.mainline_moves().count() as u32;
     let mut replayed = match choose::choose(game, options.variant) {
-        Choice::Known(config, source) => replay_with(game, config, options, source),
+        Choice::Known(config, source) => replay_with(game, config, options, source, false),
         Choice::Unknown(d) => Replayed {
             config: None,
             source: None,
@@ -143,7 +143,9 @@ fn guess(game: &Game<'_>, candidates: &[Variant], options: &ReplayOptions) -> Re
     let mut chosen: Option<Replayed> = None;
     let mut also: Vec<&'static str> = Vec::new();
     for &v in candidates {
-        let r = replay_with(game, Config::standard(v), options, Source::Guess);
+        // Once a candidate replays cleanly, the others are only probed for the note.
+        let probe = chosen.as_ref().is_some_and(Replayed::is_ok);
+        let r = replay_with(game, Config::standard(v), options, Source::Guess, probe);
         match &chosen {
             Some(c) if c.is_ok() => {
                 if r.is_ok() {
@@ -182,6 +184,7 @@ fn replay_with(
     config: Config,
     options: &ReplayOptions,
     source: Source,
+    probe: bool,
 ) -> Replayed {
     let written = game.mainline_moves().count() as u32;
     let mut walker = Walker {
@@ -190,6 +193,9 @@ fn replay_with(
         diagnostics: Vec::new(),
         plies: Vec::with_capacity(written as usize),
         variation_plies: Vec::new(),
+        resolver: Default::default(),
+        probe,
+        has_error: false,
     };
     let (start, number) = match start_state(game, config) {
         Ok(s) => s,

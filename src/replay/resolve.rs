@@ -33,31 +33,45 @@ pub struct Fault {
     pub played: Move,
 }
 
-/// Resolves `squares` in `pos`.
-pub fn resolve(pos: &Position, squares: &[Square]) -> Resolution {
-    if squares.len() < 2 {
-        return Resolution::Unplayable(Code::IllegalMove);
-    }
-    if pos.has_capture() {
-        let fits = distinct_effects(pos.legal_capture_paths_all(), squares);
-        match fits.len() {
-            0 => {}
-            1 => return Resolution::Legal(fits[0]),
-            _ => return Resolution::Ambiguous(fits),
+/// Resolves written moves, reusing its move buffer from one move to the next so the replay
+/// loop does not allocate per move.
+#[derive(Debug, Default)]
+pub struct Resolver {
+    legal: Vec<Move>,
+}
+
+impl Resolver {
+    /// Resolves `squares` in `pos`.
+    pub fn resolve(&mut self, pos: &Position, squares: &[Square]) -> Resolution {
+        if squares.len() < 2 {
+            return Resolution::Unplayable(Code::IllegalMove);
         }
-        return classify_capture_fault(pos, squares)
-            .map_or_else(|| unplayable(pos, squares), Resolution::Fault);
-    }
-    if squares.len() == 2 {
-        let legal = pos.legal_moves();
-        if let Some(m) = legal
+        pos.legal_moves_into(&mut self.legal);
+        let capture_due = self.legal.first().is_some_and(Move::is_capture);
+        let (first, last) = (squares[0], squares[squares.len() - 1]);
+        let mut same_ends = self
+            .legal
             .iter()
-            .find(|m| m.from == squares[0] && m.to == squares[1])
-        {
-            return Resolution::Legal(*m);
+            .filter(|m| m.from == first && m.to == last);
+        match (same_ends.next(), same_ends.next()) {
+            (Some(m), None) if fits(m, squares) => return Resolution::Legal(*m),
+            (Some(_), _) if capture_due => {
+                // The legal list keeps one path per captured set: when several captures share
+                // the ends, or the written path is not the listed one, look at every path.
+                let fitting = distinct_effects(pos.legal_capture_paths_all(), squares);
+                match fitting.len() {
+                    0 => {}
+                    1 => return Resolution::Legal(fitting[0]),
+                    _ => return Resolution::Ambiguous(fitting),
+                }
+            }
+            _ => {}
         }
+        if capture_due && let Some(fault) = classify_capture_fault(pos, squares) {
+            return Resolution::Fault(fault);
+        }
+        unplayable(pos, squares)
     }
-    unplayable(pos, squares)
 }
 
 /// True when `m` fits the written squares: same start and end, and the written intermediate
