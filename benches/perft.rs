@@ -37,7 +37,11 @@ fn bench_variants(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(3));
     for &(name, depth, nodes) in CASES {
         let pos = Position::initial(rules_by_name(name).expect("rule set"));
-        assert_eq!(perft(&pos, depth, CountMode::Drop, true), nodes, "{name} d{depth}");
+        assert_eq!(
+            perft(&pos, depth, CountMode::Drop, true),
+            nodes,
+            "{name} d{depth}"
+        );
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("{name}/d{depth}/bulk"), |b| {
             b.iter(|| perft(black_box(&pos), depth, CountMode::Drop, true))

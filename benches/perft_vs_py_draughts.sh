@@ -4,7 +4,7 @@
 #
 #   benches/perft_vs_py_draughts.sh            # depth 9 for both, 5 runs ours, 1 run py-draughts
 #   DEPTH=8 PY_RUNS=3 RUNS=7 benches/perft_vs_py_draughts.sh
-#   RUSTFLAGS="-C target-cpu=native" benches/perft_vs_py_draughts.sh   # with hardware popcount
+#   RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=/tmp/pdnkit-native benches/perft_vs_py_draughts.sh
 #
 # py-draughts is installed into a throw-away venv (VENV, default /tmp/pdnkit-py-draughts);
 # it is a measuring stick only, never a dependency of pdnkit.
@@ -23,7 +23,7 @@ fi
 PY_VERSION=$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("py-draughts"))')
 
 cargo build --quiet --release --example perft_cli
-OURS=target/release/examples/perft_cli
+OURS=${CARGO_TARGET_DIR:-target}/release/examples/perft_cli
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
