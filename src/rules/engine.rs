@@ -188,16 +188,25 @@ pub(crate) fn has_capture<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> bool {
 }
 
 /// Bulk-counting shortcut: when the side to move has only men, the precedence rule cannot
-/// tell single captures apart, and no capture can possibly go on after its first jump,
+/// tell single captures apart (Italian men never take kings; value rules need enemy
+/// kings to tell), and no capture can possibly go on after its first jump,
 /// the number of legal moves is the number of single jumps (or of quiet moves when there is
 /// none). `None` when the shortcut does not apply and the captures must be generated.
 #[inline]
 pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> Option<u64> {
     let me = pos.side();
     let rules = ctx.rules;
-    if (pos.pieces[me] & pos.kings).any()
-        || !matches!(rules.precedence, Precedence::Free | Precedence::Quantity)
-    {
+    let opp_has_kings = (pos.pieces[me ^ 1] & pos.kings).any();
+    // With men only, single captures can differ in rank only by the kind of piece taken.
+    let kind_matters = !matches!(
+        rules.precedence,
+        Precedence::Free
+            | Precedence::Quantity
+            | Precedence::KingFirst
+            | Precedence::QuantityThenKing
+            | Precedence::Italian
+    );
+    if (pos.pieces[me] & pos.kings).any() || (kind_matters && opp_has_kings) {
         return None;
     }
     let men = pos.pieces[me];
