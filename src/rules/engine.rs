@@ -4,7 +4,6 @@
 
 use super::bits::Bits;
 use super::ctx::Ctx;
-use super::spec::{PassingPromotion, Precedence};
 
 /// Frisian king-move streak of one side: which king (bit index) made `count` quiet moves in a
 /// row. `count == 0` means no streak.
@@ -120,7 +119,7 @@ impl<B: Bits> Pos<B> {
             kings,
             meta: self.meta ^ 1,
         };
-        if ctx.rules.king_move_limit.is_some() {
+        if ctx.track_streaks {
             next.update_streaks(me, was_king, m);
         }
         next
@@ -152,7 +151,7 @@ pub(crate) fn has_capture<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> bool {
     let opp = pos.pieces[me ^ 1];
     let empty = ctx.layout.board & !pos.occupied();
     let men = pos.pieces[me] & !pos.kings;
-    let men_targets = if ctx.rules.men_capture_kings {
+    let men_targets = if ctx.men_take_kings {
         opp
     } else {
         opp & !pos.kings
@@ -195,28 +194,18 @@ pub(crate) fn has_capture<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> bool {
 #[inline]
 pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> Option<u64> {
     let me = pos.side();
-    let rules = ctx.rules;
-    let opp_has_kings = (pos.pieces[me ^ 1] & pos.kings).any();
-    // With men only, single captures can differ in rank only by the kind of piece taken.
-    let kind_matters = !matches!(
-        rules.precedence,
-        Precedence::Free
-            | Precedence::Quantity
-            | Precedence::KingFirst
-            | Precedence::QuantityThenKing
-            | Precedence::Italian
-    );
-    if (pos.pieces[me] & pos.kings).any() || (kind_matters && opp_has_kings) {
+    let opp = pos.pieces[me ^ 1];
+    let opp_kings = opp & pos.kings;
+    if (pos.pieces[me] & pos.kings).any() || (!ctx.kind_blind && opp_kings.any()) {
         return None;
     }
     let men = pos.pieces[me];
-    let opp = pos.pieces[me ^ 1];
-    let targets = if rules.men_capture_kings {
+    let targets = if ctx.men_take_kings {
         opp
     } else {
-        opp & !pos.kings
+        opp ^ opp_kings
     };
-    let empty = ctx.layout.board & !pos.occupied();
+    let empty = ctx.layout.board & !(men | opp);
     // A second jump can neither land on the man's start square (that would retake the first
     // piece) nor on the first piece's square (it is next to the landing), so today's empty
     // squares and every enemy piece are a generous test for "could go on".
@@ -227,9 +216,7 @@ pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> 
         if lands.is_empty() {
             continue;
         }
-        if rules.passing_promotion == PassingPromotion::ContinuesAsKing
-            && (lands & ctx.layout.promotion[me]).any()
-        {
+        if ctx.crowned_midway && (lands & ctx.layout.promotion[me]).any() {
             return None;
         }
         for e in dirs {
@@ -239,7 +226,14 @@ pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> 
         }
         n += lands.count() as u64;
     }
-    Some(if n == 0 { count_quiet(ctx, pos) } else { n })
+    if n > 0 {
+        return Some(n);
+    }
+    // No capture: count the men's steps (the side has no kings).
+    for d in ctx.man_steps[me].as_slice() {
+        n += (d.step(men) & empty).count() as u64;
+    }
+    Some(n)
 }
 
 /// Appends the quiet (non-capturing) moves of the side to move.
