@@ -79,12 +79,17 @@ impl<B: Bits> Sink<B> for Vec<RawMove<B>> {
 
 /// Generates the captures of the side to move into `sink`. With `filter`, only the captures
 /// the precedence rule allows are kept; without it, every complete capture sequence is.
+/// Nothing is generated exactly when the side to move has no capture.
 pub(crate) fn generate<B: Bits, S: Sink<B>>(
     ctx: &Ctx<B>,
     pos: &Pos<B>,
     sink: &mut S,
     filter: bool,
 ) {
+    let (men, kings) = (capturing_men(ctx, pos), capturing_kings(ctx, pos));
+    if men.is_empty() && kings.is_empty() {
+        return;
+    }
     let me = pos.side();
     let own = pos.pieces[me];
     let opp = pos.pieces[me ^ 1];
@@ -105,11 +110,11 @@ pub(crate) fn generate<B: Bits, S: Sink<B>>(
         path: Path::new(),
         track_order: ctx.rules.precedence == Precedence::Italian,
     };
-    for man in capturing_men(ctx, pos).singles() {
+    for man in men.singles() {
         g.start(man, false);
         g.man(man, NO_DIR);
     }
-    for king in capturing_kings(ctx, pos).singles() {
+    for king in kings.singles() {
         g.start(king, true);
         g.king(king, NO_DIR, true);
     }

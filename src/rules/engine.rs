@@ -211,20 +211,21 @@ pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> 
     // squares and every enemy piece are a generous test for "could go on".
     let dirs = ctx.man_captures[me].as_slice();
     let mut n = 0u64;
+    let mut all_lands = B::ZERO;
     for d in dirs {
         let lands = d.step(d.step(men) & targets) & empty;
-        if lands.is_empty() {
-            continue;
-        }
-        if ctx.crowned_midway && (lands & ctx.layout.promotion[me]).any() {
+        n += lands.count() as u64;
+        all_lands |= lands;
+    }
+    if all_lands.any() {
+        if ctx.crowned_midway && (all_lands & ctx.layout.promotion[me]).any() {
             return None;
         }
         for e in dirs {
-            if (e.step(e.step(lands) & opp) & empty).any() {
+            if (e.step(e.step(all_lands) & opp) & empty).any() {
                 return None;
             }
         }
-        n += lands.count() as u64;
     }
     if n > 0 {
         return Some(n);

@@ -145,19 +145,18 @@ impl<'a, B: Bits> Counter<'a, B> {
         if let Some(n) = engine::count_single_man_captures(self.ctx, pos) {
             return n;
         }
-        if engine::has_capture(self.ctx, pos) {
-            self.captures(pos, buf);
-            buf.len() as u64
-        } else {
+        self.captures(pos, buf);
+        if buf.is_empty() {
             engine::count_quiet(self.ctx, pos)
+        } else {
+            buf.len() as u64
         }
     }
 
     fn generate(&mut self, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) {
-        buf.clear();
-        if engine::has_capture(self.ctx, pos) {
-            self.captures(pos, buf);
-        } else {
+        // The capture search finds nothing exactly when there is no capture.
+        self.captures(pos, buf);
+        if buf.is_empty() {
             engine::quiet_moves(self.ctx, pos, buf);
         }
     }
