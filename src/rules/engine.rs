@@ -210,13 +210,13 @@ pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> 
     // piece) nor on the first piece's square (it is next to the landing), so today's empty
     // squares and every enemy piece are a generous test for "could go on".
     let dirs = ctx.man_captures[me].as_slice();
-    let mut n = 0u64;
+    let mut lands = [B::ZERO; 8];
     let mut all_lands = B::ZERO;
-    for d in dirs {
-        let lands = d.step(d.step(men) & targets) & empty;
-        n += lands.count() as u64;
-        all_lands |= lands;
+    for (slot, d) in lands.iter_mut().zip(dirs) {
+        *slot = d.step(d.step(men) & targets) & empty;
+        all_lands |= *slot;
     }
+    let mut n = 0u64;
     if all_lands.any() {
         if ctx.crowned_midway && (all_lands & ctx.layout.promotion[me]).any() {
             return None;
@@ -226,6 +226,7 @@ pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> 
                 return None;
             }
         }
+        n = lands.iter().map(|l| l.count() as u64).sum();
     }
     if n > 0 {
         return Some(n);
