@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # International perft from the start position: pdnkit against py-draughts (PyPI), measured
-# in one run on this machine. Prints both node rates (medians) and their ratio.
+# in one run on this machine. Prints both node rates (medians) and their ratio, by wall-clock
+# time and by CPU time (the fairer one when other jobs share the machine).
 #
 #   benches/perft_vs_py_draughts.sh            # depth 9 for both, 5 runs ours, 1 run py-draughts
 #   DEPTH=8 PY_RUNS=3 RUNS=7 benches/perft_vs_py_draughts.sh
-#   RUSTFLAGS="-C target-cpu=native" benches/perft_vs_py_draughts.sh   # with hardware popcount
+#   RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=/tmp/pdnkit-native benches/perft_vs_py_draughts.sh
 #
 # py-draughts is installed into a throw-away venv (VENV, default /tmp/pdnkit-py-draughts);
 # it is a measuring stick only, never a dependency of pdnkit.
@@ -23,18 +24,23 @@ fi
 PY_VERSION=$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("py-draughts"))')
 
 cargo build --quiet --release --example perft_cli
-OURS=target/release/examples/perft_cli
+OURS=${CARGO_TARGET_DIR:-target}/release/examples/perft_cli
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 echo "international perft, start position, depth $DEPTH (drop duplicates)"
-ours_times=()
+walls=()
+cpus=()
 for _ in $(seq "$RUNS"); do
-    line=$("$OURS" --variant international --depth "$DEPTH" --stats 2>&1 >/dev/null)
-    ours_nodes=$(awk '{print $1}' <<<"$line")
-    ours_times+=("$(awk '{print $4}' <<<"$line")")
+    # perft_cli --stats prints "N nodes in S s ..." on stderr; time(1) appends user and
+    # system seconds.
+    out=$( { /usr/bin/time -f "%U %S" "$OURS" --variant international --depth "$DEPTH" --stats >/dev/null; } 2>&1 )
+    ours_nodes=$(awk 'NR==1 {print $1}' <<<"$out")
+    walls+=("$(awk 'NR==1 {print $4}' <<<"$out")")
+    cpus+=("$(awk 'NR==2 {print $1 + $2}' <<<"$out")")
 done
-ours_s=$(printf '%s\n' "${ours_times[@]}" | median)
+ours_wall=$(printf '%s\n' "${walls[@]}" | median)
+ours_cpu=$(printf '%s\n' "${cpus[@]}" | median)
 
 py_out=$("$VENV/bin/python" - "$DEPTH" "$PY_RUNS" <<'PY'
 import statistics, sys, time
@@ -42,24 +48,26 @@ from draughts import StandardBoard
 from draughts.engines.turbo import perft_from_board
 depth, runs = int(sys.argv[1]), int(sys.argv[2])
 board = StandardBoard()
-times = []
+walls, cpus = [], []
 for _ in range(runs):
-    t = time.perf_counter()
+    w, c = time.perf_counter(), time.process_time()
     nodes = perft_from_board(board, depth)
-    times.append(time.perf_counter() - t)
-print(nodes, statistics.median(times))
+    walls.append(time.perf_counter() - w)
+    cpus.append(time.process_time() - c)
+print(nodes, statistics.median(walls), statistics.median(cpus))
 PY
 )
-py_nodes=$(awk '{print $1}' <<<"$py_out")
-py_s=$(awk '{print $2}' <<<"$py_out")
+read -r py_nodes py_wall py_cpu <<<"$py_out"
 
 if [ "$ours_nodes" != "$py_nodes" ]; then
     echo "node counts differ: pdnkit $ours_nodes, py-draughts $py_nodes" >&2
     exit 1
 fi
-awk -v n="$ours_nodes" -v o="$ours_s" -v p="$py_s" -v r="$RUNS" -v pr="$PY_RUNS" -v pv="$PY_VERSION" 'BEGIN {
+awk -v n="$ours_nodes" -v ow="$ours_wall" -v oc="$ours_cpu" -v pw="$py_wall" -v pc="$py_cpu" \
+    -v r="$RUNS" -v pr="$PY_RUNS" -v pv="$PY_VERSION" 'BEGIN {
     printf "nodes        %d\n", n
-    printf "pdnkit       %8.3f s  %8.1f Mnodes/s  (median of %d)\n", o, n / o / 1e6, r
-    printf "py-draughts  %8.3f s  %8.2f Mnodes/s  (median of %d, version %s)\n", p, n / p / 1e6, pr, pv
-    printf "ratio        %.0fx\n", p / o
+    printf "             %10s %12s %10s %12s\n", "wall s", "Mnodes/s", "CPU s", "Mnodes/s"
+    printf "pdnkit       %10.3f %12.1f %10.3f %12.1f  (median of %d)\n", ow, n / ow / 1e6, oc, n / oc / 1e6, r
+    printf "py-draughts  %10.3f %12.2f %10.3f %12.2f  (median of %d, version %s)\n", pw, n / pw / 1e6, pc, n / pc / 1e6, pr, pv
+    printf "ratio        %10.0fx %23.0fx\n", pw / ow, pc / oc
 }'

@@ -3,7 +3,8 @@
 //! The default run checks every entry up to a node ceiling that keeps a debug build fast.
 //! The deep run is opt-in:
 //! `PDNKIT_PERFT_DEEP=1 cargo test --release --test perft -- --ignored --nocapture`
-//! (ceiling `PDNKIT_PERFT_MAX_NODES`, default 2,000,000,000).
+//! (ceiling `PDNKIT_PERFT_MAX_NODES`, default 2,000,000,000; `PDNKIT_PERFT_ONLY=turkish`
+//! keeps the files whose name contains that text).
 //!
 //! File format, one item per line: `variant <name>` (rule set by name), `start` or
 //! `fen <FEN>` (starts a case), `count drop|keep|paths`, `perft <depth> <nodes>`; `#` comments.
@@ -92,7 +93,11 @@ fn position(e: &Entry) -> Position {
 fn check(ceiling: u64, verbose: bool) {
     let mut failures = Vec::new();
     let mut checked = 0;
-    for e in entries().into_iter().filter(|e| e.nodes <= ceiling) {
+    let only = std::env::var("PDNKIT_PERFT_ONLY").unwrap_or_default();
+    let selected = entries()
+        .into_iter()
+        .filter(|e| e.nodes <= ceiling && e.file.contains(only.as_str()));
+    for e in selected {
         let pos = position(&e);
         let t = Instant::now();
         let got = perft(&pos, e.depth, e.mode, true);

@@ -79,12 +79,17 @@ impl<B: Bits> Sink<B> for Vec<RawMove<B>> {
 
 /// Generates the captures of the side to move into `sink`. With `filter`, only the captures
 /// the precedence rule allows are kept; without it, every complete capture sequence is.
+/// Nothing is generated exactly when the side to move has no capture.
 pub(crate) fn generate<B: Bits, S: Sink<B>>(
     ctx: &Ctx<B>,
     pos: &Pos<B>,
     sink: &mut S,
     filter: bool,
 ) {
+    let (men, kings) = (capturing_men(ctx, pos), capturing_kings(ctx, pos));
+    if men.is_empty() && kings.is_empty() {
+        return;
+    }
     let me = pos.side();
     let own = pos.pieces[me];
     let opp = pos.pieces[me ^ 1];
@@ -105,11 +110,11 @@ pub(crate) fn generate<B: Bits, S: Sink<B>>(
         path: Path::new(),
         track_order: ctx.rules.precedence == Precedence::Italian,
     };
-    for man in capturing_men(ctx, pos).singles() {
+    for man in men.singles() {
         g.start(man, false);
         g.man(man, NO_DIR);
     }
-    for king in (own & pos.kings).singles() {
+    for king in kings.singles() {
         g.start(king, true);
         g.king(king, NO_DIR, true);
     }
@@ -131,6 +136,45 @@ fn capturing_men<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> B {
     for d in ctx.man_captures[me].as_slice() {
         let lands = d.step(d.step(men) & targets) & empty;
         from |= d.back(d.back(lands));
+    }
+    from
+}
+
+/// The kings of the side to move that have a first jump: walk each line out from the kings
+/// to the first piece, keep the enemy pieces with a free square behind, walk back to the
+/// kings that see them.
+#[inline]
+fn capturing_kings<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> B {
+    let me = pos.side();
+    let kings = pos.pieces[me] & pos.kings;
+    if kings.is_empty() {
+        return kings;
+    }
+    let opp = pos.pieces[me ^ 1];
+    let empty = ctx.layout.board & !pos.occupied();
+    let mut from = B::ZERO;
+    for d in ctx.king_captures.as_slice() {
+        let back = &ctx.layout.dirs[d.index as usize ^ 1];
+        let mut ray = d.step(kings);
+        let mut hit = B::ZERO;
+        while ray.any() {
+            hit |= ray & opp;
+            ray = if ctx.flying {
+                d.step(ray & empty)
+            } else {
+                B::ZERO
+            };
+        }
+        let victims = back.step(d.step(hit) & empty);
+        let mut seen = back.step(victims);
+        while seen.any() {
+            from |= seen & kings;
+            seen = if ctx.flying {
+                back.step(seen & empty)
+            } else {
+                B::ZERO
+            };
+        }
     }
     from
 }

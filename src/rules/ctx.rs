@@ -5,7 +5,9 @@ use std::sync::Mutex;
 
 use super::bits::Bits;
 use super::layout::{self, Dir, Layout};
-use super::spec::{KingRange, Landing, Lines, ManCaptures, ManSteps, Removal, Rules};
+use super::spec::{
+    KingRange, Landing, Lines, ManCaptures, ManSteps, PassingPromotion, Precedence, Removal, Rules,
+};
 
 /// Up to eight directions.
 #[derive(Clone, Copy, Debug)]
@@ -56,6 +58,15 @@ pub(crate) struct Ctx<B> {
     pub immediate: bool,
     /// Turning back along the last line cannot capture (pieces block, or the rules forbid it).
     pub block_reverse: bool,
+    /// Frisian king-move streaks are tracked.
+    pub track_streaks: bool,
+    /// Men may capture kings.
+    pub men_take_kings: bool,
+    /// A man crowned in the middle of a capture goes on as a king (Russian).
+    pub crowned_midway: bool,
+    /// The precedence rule does not look at the kind of piece taken when men capture
+    /// (used by the bulk-counting shortcut).
+    pub kind_blind: bool,
 }
 
 use layout::{DOWN, DOWN_LEFT, DOWN_RIGHT, LEFT, RIGHT, UP, UP_LEFT, UP_RIGHT};
@@ -112,6 +123,17 @@ impl<B: Bits> Ctx<B> {
             multi_landing: flying && rules.king_landing == Landing::AnyBehind,
             immediate: rules.removal == Removal::Immediate,
             block_reverse: rules.no_reversal || rules.removal == Removal::EndOfMove,
+            track_streaks: rules.king_move_limit.is_some(),
+            men_take_kings: rules.men_capture_kings,
+            crowned_midway: rules.passing_promotion == PassingPromotion::ContinuesAsKing,
+            kind_blind: matches!(
+                rules.precedence,
+                Precedence::Free
+                    | Precedence::Quantity
+                    | Precedence::KingFirst
+                    | Precedence::QuantityThenKing
+                    | Precedence::Italian
+            ),
             layout,
         }
     }

@@ -4,7 +4,6 @@
 
 use super::bits::Bits;
 use super::ctx::Ctx;
-use super::spec::{PassingPromotion, Precedence};
 
 /// Frisian king-move streak of one side: which king (bit index) made `count` quiet moves in a
 /// row. `count == 0` means no streak.
@@ -120,7 +119,7 @@ impl<B: Bits> Pos<B> {
             kings,
             meta: self.meta ^ 1,
         };
-        if ctx.rules.king_move_limit.is_some() {
+        if ctx.track_streaks {
             next.update_streaks(me, was_king, m);
         }
         next
@@ -152,7 +151,7 @@ pub(crate) fn has_capture<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> bool {
     let opp = pos.pieces[me ^ 1];
     let empty = ctx.layout.board & !pos.occupied();
     let men = pos.pieces[me] & !pos.kings;
-    let men_targets = if ctx.rules.men_capture_kings {
+    let men_targets = if ctx.men_take_kings {
         opp
     } else {
         opp & !pos.kings
@@ -188,49 +187,55 @@ pub(crate) fn has_capture<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> bool {
 }
 
 /// Bulk-counting shortcut: when the side to move has only men, the precedence rule cannot
-/// tell single captures apart, and no capture can possibly go on after its first jump,
+/// tell single captures apart (Italian men never take kings; value rules need enemy
+/// kings to tell), and no capture can possibly go on after its first jump,
 /// the number of legal moves is the number of single jumps (or of quiet moves when there is
 /// none). `None` when the shortcut does not apply and the captures must be generated.
 #[inline]
 pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> Option<u64> {
     let me = pos.side();
-    let rules = ctx.rules;
-    if (pos.pieces[me] & pos.kings).any()
-        || !matches!(rules.precedence, Precedence::Free | Precedence::Quantity)
-    {
+    let opp = pos.pieces[me ^ 1];
+    let opp_kings = opp & pos.kings;
+    if (pos.pieces[me] & pos.kings).any() || (!ctx.kind_blind && opp_kings.any()) {
         return None;
     }
     let men = pos.pieces[me];
-    let opp = pos.pieces[me ^ 1];
-    let targets = if rules.men_capture_kings {
+    let targets = if ctx.men_take_kings {
         opp
     } else {
-        opp & !pos.kings
+        opp ^ opp_kings
     };
-    let empty = ctx.layout.board & !pos.occupied();
+    let empty = ctx.layout.board & !(men | opp);
     // A second jump can neither land on the man's start square (that would retake the first
     // piece) nor on the first piece's square (it is next to the landing), so today's empty
     // squares and every enemy piece are a generous test for "could go on".
     let dirs = ctx.man_captures[me].as_slice();
+    let mut lands = [B::ZERO; 8];
+    let mut all_lands = B::ZERO;
+    for (slot, d) in lands.iter_mut().zip(dirs) {
+        *slot = d.step(d.step(men) & targets) & empty;
+        all_lands |= *slot;
+    }
     let mut n = 0u64;
-    for d in dirs {
-        let lands = d.step(d.step(men) & targets) & empty;
-        if lands.is_empty() {
-            continue;
-        }
-        if rules.passing_promotion == PassingPromotion::ContinuesAsKing
-            && (lands & ctx.layout.promotion[me]).any()
-        {
+    if all_lands.any() {
+        if ctx.crowned_midway && (all_lands & ctx.layout.promotion[me]).any() {
             return None;
         }
         for e in dirs {
-            if (e.step(e.step(lands) & opp) & empty).any() {
+            if (e.step(e.step(all_lands) & opp) & empty).any() {
                 return None;
             }
         }
-        n += lands.count() as u64;
+        n = lands.iter().map(|l| l.count() as u64).sum();
     }
-    Some(if n == 0 { count_quiet(ctx, pos) } else { n })
+    if n > 0 {
+        return Some(n);
+    }
+    // No capture: count the men's steps (the side has no kings).
+    for d in ctx.man_steps[me].as_slice() {
+        n += (d.step(men) & empty).count() as u64;
+    }
+    Some(n)
 }
 
 /// Appends the quiet (non-capturing) moves of the side to move.

@@ -26,8 +26,8 @@ pub enum CountMode {
 /// playing its moves (same result, much faster).
 pub fn perft(pos: &Position, depth: u32, mode: CountMode, bulk: bool) -> u64 {
     match pos.inner() {
-        Inner::Small(c, p) => Counter::new(c, depth, mode, bulk).count(p, depth),
-        Inner::Large(c, p) => Counter::new(c, depth, mode, bulk).count(p, depth),
+        Inner::Small(c, p) => Counter::new(c, depth, mode, bulk).run(p),
+        Inner::Large(c, p) => Counter::new(c, depth, mode, bulk).run(p),
     }
 }
 
@@ -85,48 +85,57 @@ fn keep_root_moves(pos: &Position) -> Vec<super::Move> {
     out
 }
 
-/// Per-run scratch: one move buffer per ply, and the capture orders for `Keep`.
+/// Per-run state: the rules, the counting mode and the `Keep` scratch. Move buffers, one
+/// per ply, are passed down the recursion as a shrinking slice.
 struct Counter<'a, B> {
     ctx: &'a Ctx<B>,
-    bufs: Vec<Vec<RawMove<B>>>,
     orders: Vec<u8>,
     spans: Vec<(u32, u8)>,
     mode: CountMode,
     bulk: bool,
+    depth: u32,
 }
 
 impl<'a, B: Bits> Counter<'a, B> {
     fn new(ctx: &'a Ctx<B>, depth: u32, mode: CountMode, bulk: bool) -> Self {
         Counter {
             ctx,
-            bufs: (0..=depth).map(|_| Vec::with_capacity(128)).collect(),
             orders: Vec::new(),
             spans: Vec::new(),
             mode,
             bulk,
+            depth,
         }
     }
 
-    fn count(&mut self, pos: &Pos<B>, depth: u32) -> u64 {
-        if depth == 0 {
+    fn run(&mut self, pos: &Pos<B>) -> u64 {
+        let mut bufs: Vec<Vec<RawMove<B>>> =
+            (0..self.depth).map(|_| Vec::with_capacity(128)).collect();
+        self.count(pos, self.depth, &mut bufs)
+    }
+
+    fn count(&mut self, pos: &Pos<B>, depth: u32, bufs: &mut [Vec<RawMove<B>>]) -> u64 {
+        let Some((buf, rest)) = bufs.split_first_mut() else {
             return 1;
-        }
-        let mut buf = std::mem::take(&mut self.bufs[depth as usize]);
-        let n = if depth == 1 && self.bulk {
-            self.count_leaves(pos, &mut buf)
-        } else {
-            self.generate(pos, &mut buf);
-            if depth == 1 {
-                buf.len() as u64
-            } else {
-                let mut n = 0;
-                for m in &buf {
-                    n += self.count(&pos.apply(self.ctx, m), depth - 1);
-                }
-                n
-            }
         };
-        self.bufs[depth as usize] = buf;
+        if depth == 1 && self.bulk {
+            return self.count_leaves(pos, buf);
+        }
+        self.generate(pos, buf);
+        if depth == 1 {
+            return buf.len() as u64;
+        }
+        let mut n = 0;
+        if depth == 2 && self.bulk {
+            let (leaf_buf, _) = rest.split_first_mut().expect("a buffer per ply");
+            for m in buf.iter() {
+                n += self.count_leaves(&pos.apply(self.ctx, m), leaf_buf);
+            }
+        } else {
+            for m in buf.iter() {
+                n += self.count(&pos.apply(self.ctx, m), depth - 1, rest);
+            }
+        }
         n
     }
 
@@ -136,19 +145,18 @@ impl<'a, B: Bits> Counter<'a, B> {
         if let Some(n) = engine::count_single_man_captures(self.ctx, pos) {
             return n;
         }
-        if engine::has_capture(self.ctx, pos) {
-            self.captures(pos, buf);
-            buf.len() as u64
-        } else {
+        self.captures(pos, buf);
+        if buf.is_empty() {
             engine::count_quiet(self.ctx, pos)
+        } else {
+            buf.len() as u64
         }
     }
 
     fn generate(&mut self, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) {
-        buf.clear();
-        if engine::has_capture(self.ctx, pos) {
-            self.captures(pos, buf);
-        } else {
+        // The capture search finds nothing exactly when there is no capture.
+        self.captures(pos, buf);
+        if buf.is_empty() {
             engine::quiet_moves(self.ctx, pos, buf);
         }
     }

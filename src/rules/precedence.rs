@@ -53,13 +53,8 @@ pub(crate) fn frisian_value(v: FrisianValue, men: u64, kings: u64) -> u64 {
 
 /// Reverses the first positions so that a king taken earlier gives a larger number.
 fn italian_order(positions: u64) -> u64 {
-    let mut out = 0;
-    for i in 0..ITALIAN_POSITIONS {
-        if positions >> i & 1 == 1 {
-            out |= 1 << (ITALIAN_POSITIONS - 1 - i);
-        }
-    }
-    out
+    let kept = positions & ((1 << ITALIAN_POSITIONS) - 1);
+    kept.reverse_bits() >> (64 - ITALIAN_POSITIONS)
 }
 
 #[cfg(test)]
