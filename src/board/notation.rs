@@ -29,7 +29,9 @@ pub struct Notation {
 
 /// Corner code of the fallback numbering (square 1 at the top-left from White).
 const FALLBACK_NUMERIC_CORNER: u8 = 2;
-/// Corner code of the fallback letters (`a1` at the bottom-left from White).
+/// Corner code of the fallback letters: `a1` at the first mover's near left, as in every
+/// algebraic GameType (A0) and in playstrategy's algebraic American checkers, where Black moves
+/// first from rows 1-3.
 const FALLBACK_ALG_CORNER: u8 = 0;
 
 impl Notation {
@@ -135,7 +137,7 @@ impl Notation {
             SquareToken::Alg { file, rank } => {
                 let (corner, rotated) = match self.preferred {
                     NotationKind::Alphanumeric => (self.corner, self.rotated),
-                    _ => (FALLBACK_ALG_CORNER, false),
+                    _ => (FALLBACK_ALG_CORNER, self.rotated),
                 };
                 let (x, y) = self.corner_to_board(file as i32, rank as i32 - 1, corner, rotated);
                 self.square_at(x, y)

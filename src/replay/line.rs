@@ -263,7 +263,12 @@ impl Walker<'_> {
                 return None;
             }
         };
-        self.advance(cursor, &mv, m, (fault, consumed as u32), depth);
+        // `consumed` counts nodes (move numbers between hops too); a ply records hop tokens.
+        let hops = nodes[index + 1..index + 1 + consumed]
+            .iter()
+            .filter(|n| matches!(n, Node::Move(_)))
+            .count();
+        self.advance(cursor, &mv, m, (fault, hops as u32), depth);
         Some(consumed)
     }
 
@@ -416,8 +421,11 @@ fn join_hops(
     }
     let mut joined = squares.to_vec();
     for (n, node) in following.iter().enumerate() {
-        let Node::Move(next) = node else {
-            return None;
+        // playstrategy numbers each hop as if it were a move (`3. d4xf6 g7xe5 4. e5xg3`).
+        let next = match node {
+            Node::Move(next) => next,
+            Node::MoveNumber(_) => continue,
+            _ => return None,
         };
         let mut hop = next.squares().map(|t| notation.parse(t));
         if hop.next()? != Some(*joined.last()?) {
