@@ -8,7 +8,7 @@
 //! Real files mix forms (a Russian game with a numeric FEN and algebraic moves), so a
 //! notation reads both kinds of token: the preferred kind through the `GameType` attributes,
 //! the other kind through a fixed fallback (numbers: square 1 at White's top-left; letters:
-//! `a1` at White's near left). Writing always uses the preferred kind.
+//! `a1` at the first mover's near left). Writing always uses the preferred kind.
 
 use super::{Geometry, Square, Squares};
 use crate::pdn::squares::SquareToken;
