@@ -82,14 +82,7 @@ impl Walker<'_> {
                     if stopped {
                         continue;
                     }
-                    if !ended && let Some(over) = self.game_over(&cursor, m, depth) {
-                        ended = true;
-                        if over {
-                            stopped = true;
-                            continue;
-                        }
-                    }
-                    match self.play_move(nodes, i, m, &mut cursor, depth) {
+                    match self.play_move(nodes, i, m, &mut cursor, depth, &mut ended) {
                         Some(consumed) => skip = consumed,
                         None => stopped = true,
                     }
@@ -152,8 +145,14 @@ impl Walker<'_> {
     /// Reports a move written after the game ended. Returns `Some(true)` when the move can't
     /// be played (the game was won), `Some(false)` when play may go on (a draw by rule), `None`
     /// when the game is not over.
-    fn game_over(&mut self, cursor: &Cursor, m: &ast::Move<'_>, depth: u32) -> Option<bool> {
-        let outcome = cursor.state.outcome();
+    fn game_over(
+        &mut self,
+        cursor: &Cursor,
+        m: &ast::Move<'_>,
+        depth: u32,
+        has_legal_move: bool,
+    ) -> Option<bool> {
+        let outcome = cursor.state.outcome_knowing(has_legal_move);
         let (severity, what, stop) = match outcome {
             Outcome::Ongoing => return None,
             Outcome::Win { winner, reason } => (
@@ -192,6 +191,7 @@ impl Walker<'_> {
         m: &ast::Move<'_>,
         cursor: &mut Cursor,
         depth: u32,
+        ended: &mut bool,
     ) -> Option<usize> {
         let notation = cursor.state.config().notation;
         let mut squares = Vec::with_capacity(4);
@@ -213,6 +213,15 @@ impl Walker<'_> {
         }
         let pos = *cursor.state.position();
         let mut resolution = self.resolver.resolve(&pos, &squares);
+        // The resolver generated the legal moves: use them to see whether the game was over.
+        if !*ended
+            && let Some(stop) = self.game_over(cursor, m, depth, self.resolver.has_legal_move())
+        {
+            *ended = true;
+            if stop {
+                return None;
+            }
+        }
         let mut consumed = 0;
         if !matches!(resolution, Resolution::Legal(_) | Resolution::Ambiguous(_))
             && let Some((joined, n)) = join_hops(

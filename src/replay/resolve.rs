@@ -41,6 +41,11 @@ pub struct Resolver {
 }
 
 impl Resolver {
+    /// Whether the position of the last [`Self::resolve`] call had a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        !self.legal.is_empty()
+    }
+
     /// Resolves `squares` in `pos`.
     pub fn resolve(&mut self, pos: &Position, squares: &[Square]) -> Resolution {
         if squares.len() < 2 {

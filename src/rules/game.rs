@@ -138,7 +138,13 @@ impl Game {
 
     /// Whether the game is over, and how (win conditions first, then automatic draws).
     pub fn outcome(&self) -> Outcome {
-        outcome::decide(self)
+        outcome::decide(self, || !self.position.legal_moves().is_empty())
+    }
+
+    /// [`Self::outcome`] for a caller that already knows whether the side to move has a legal
+    /// move (a replay that generated the moves anyway), saving a second generation.
+    pub fn outcome_knowing(&self, has_legal_move: bool) -> Outcome {
+        outcome::decide(self, || has_legal_move)
     }
 
     /// A draw rule that a player may claim now without the game ending by itself (the

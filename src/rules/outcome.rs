@@ -43,8 +43,8 @@ impl Outcome {
     }
 }
 
-pub(crate) fn decide(game: &Game) -> Outcome {
-    if let Some(o) = decide_win(game.position()) {
+pub(crate) fn decide(game: &Game, has_legal_move: impl FnOnce() -> bool) -> Outcome {
+    if let Some(o) = decide_win(game.position(), has_legal_move) {
         return o;
     }
     game.position()
@@ -68,7 +68,7 @@ fn is_claim(r: &DrawRule) -> bool {
     matches!(r, DrawRule::KingMoves { claim: true, .. })
 }
 
-fn decide_win(pos: &Position) -> Option<Outcome> {
+fn decide_win(pos: &Position, has_legal_move: impl FnOnce() -> bool) -> Option<Outcome> {
     let goal = pos.rules().goal;
     let mover = pos.side_to_move();
     let win = |winner, reason| Some(Outcome::Win { winner, reason });
@@ -88,7 +88,7 @@ fn decide_win(pos: &Position) -> Option<Outcome> {
     }
     let stuck = if total(pos, mover) == 0 {
         Some(WinReason::NoPieces)
-    } else if pos.legal_moves().is_empty() {
+    } else if !has_legal_move() {
         Some(WinReason::NoMoves)
     } else {
         None

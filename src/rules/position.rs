@@ -323,13 +323,16 @@ impl Position {
     }
 
     fn quiet_moves_into(&self, out: &mut Vec<Move>) {
-        with!(self, c, p => {
-            let mut raw = Vec::new();
-            engine::quiet_moves(c, p, &mut raw);
-            out.extend(raw.iter().map(|m| {
-                Move::quiet(c.layout.square(m.from as u32), c.layout.square(m.to as u32), m.promote)
-            }));
-        })
+        // The engine's raw list lives on the stack of this thread between calls: the replay
+        // asks for quiet moves once per ply and must not allocate each time.
+        thread_local! {
+            static RAW64: std::cell::RefCell<Vec<RawMove<u64>>> = const { std::cell::RefCell::new(Vec::new()) };
+            static RAW128: std::cell::RefCell<Vec<RawMove<u128>>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        match &self.inner {
+            Inner::Small(c, p) => RAW64.with_borrow_mut(|raw| quiet_into(c, p, raw, out)),
+            Inner::Large(c, p) => RAW128.with_borrow_mut(|raw| quiet_into(c, p, raw, out)),
+        }
     }
 
     fn captures_into<const ALL: bool>(&self, out: &mut Vec<Move>, filter: bool, merge: bool) {
@@ -424,6 +427,18 @@ impl std::fmt::Debug for Position {
             .field("kings", &self.kings())
             .finish()
     }
+}
+
+fn quiet_into<B: Bits>(c: &Ctx<B>, p: &Pos<B>, raw: &mut Vec<RawMove<B>>, out: &mut Vec<Move>) {
+    raw.clear();
+    engine::quiet_moves(c, p, raw);
+    out.extend(raw.iter().map(|m| {
+        Move::quiet(
+            c.layout.square(m.from as u32),
+            c.layout.square(m.to as u32),
+            m.promote,
+        )
+    }));
 }
 
 fn to_set<B: Bits>(layout: &Layout<B>, b: B) -> SquareSet {
