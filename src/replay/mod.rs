@@ -30,7 +30,7 @@ pub use resolve::fits;
 use crate::pdn::ast::{Game, Node};
 use crate::pdn::note::NoteKind;
 use crate::pdn::span::Span;
-use crate::pdn::tags::Colour;
+use crate::pdn::tags::{Colour, Fen};
 use crate::rules::{self, Config, Move, Position, Variant};
 
 use choose::Choice;
@@ -116,159 +116,186 @@ impl Replayed {
 /// Replays `game` under `options`.
 pub fn replay(game: &Game<'_>, options: &ReplayOptions) -> Replayed {
     let mut notes = syntax_notes(game, options);
-    let written = game.mainline_moves().count() as u32;
+    let job = Job {
+        game,
+        options,
+        start: StartSpec::of(game),
+    };
     let mut replayed = match choose::choose(game, options.variant) {
-        Choice::Known(config, source) => replay_with(game, config, options, source, false),
-        Choice::Unknown(d) => Replayed {
-            config: None,
-            source: None,
-            start: None,
-            written,
-            plies: Vec::new(),
-            variation_plies: Vec::new(),
-            end: None,
-            diagnostics: vec![d],
-        },
-        Choice::Guess(candidates) => guess(game, &candidates, options),
+        Choice::Known(config, source) => job.replay_with(config, source, false),
+        Choice::Unknown(d) => job.not_replayed(None, None, d),
+        Choice::Guess(candidates) => job.guess(&candidates),
     };
     notes.append(&mut replayed.diagnostics);
     replayed.diagnostics = notes;
     replayed
 }
 
-/// Replays under each candidate and keeps the first without errors (else the one that
-/// played the most moves), with a note saying so and naming the other candidates the moves
-/// fit (Russian and Czech games, English and pool games are often indistinguishable).
-fn guess(game: &Game<'_>, candidates: &[Variant], options: &ReplayOptions) -> Replayed {
-    let mut chosen: Option<Replayed> = None;
-    let mut also: Vec<&'static str> = Vec::new();
-    for &v in candidates {
-        // Once a candidate replays cleanly, the others are only probed for the note.
-        let probe = chosen.as_ref().is_some_and(Replayed::is_ok);
-        let r = replay_with(game, Config::standard(v), options, Source::Guess, probe);
-        match &chosen {
-            Some(c) if c.is_ok() => {
-                if r.is_ok() {
-                    also.push(v.name());
-                }
+/// One game to replay, with what does not depend on the variant worked out once (a guess
+/// replays the game under several variants).
+struct Job<'j, 'g> {
+    game: &'j Game<'g>,
+    options: &'j ReplayOptions,
+    start: StartSpec,
+}
+
+/// How the game starts, as written: a FEN (tag or leading `/FEN/` setup) and the first move
+/// number.
+struct StartSpec {
+    /// The FEN, parsed or the reason it could not be, and where it is written.
+    fen: Option<(Result<Fen, String>, Option<Span>)>,
+    /// The first written move number.
+    first_number: Option<u32>,
+}
+
+impl StartSpec {
+    fn of(game: &Game<'_>) -> StartSpec {
+        let first_number = game.body.iter().find_map(|n| match n {
+            Node::MoveNumber(n) => Some(n.number),
+            Node::Move(_) => Some(1),
+            _ => None,
+        });
+        let fen_span = game.tags().find(|t| t.name == "FEN").map(|t| t.span);
+        let setup = game.body.iter().find_map(|n| match n {
+            Node::Setup(s) => Some(Some(*s)),
+            Node::Move(_) => Some(None),
+            _ => None,
+        });
+        let fen = match (game.fen(), setup.flatten()) {
+            (Some(fen), _) => Some((fen.map_err(|e| e.to_string()), fen_span)),
+            (None, Some(s)) => Some((s.parse().map_err(|e| e.to_string()), Some(s.span))),
+            (None, None) => None,
+        };
+        StartSpec { fen, first_number }
+    }
+
+    /// The start under `config`: the FEN, else the variant's start position; and the number
+    /// of the first move (1 from the start position, the first written number from a FEN:
+    /// problem collections number from 1 whatever the position).
+    fn state(&self, config: Config) -> Result<(rules::Game, u32), Diagnostic> {
+        let bad_fen = |why: String, span: Option<Span>| {
+            let d = Diagnostic::new(Severity::Error, Code::BadFen, why);
+            match span {
+                Some(s) => d.with_span(s),
+                None => d,
             }
-            Some(c) if !r.is_ok() && r.plies.len() <= c.plies.len() => {}
-            _ => chosen = Some(r),
+        };
+        match &self.fen {
+            None => Ok((rules::Game::new(config), 1)),
+            Some((Err(why), span)) => Err(bad_fen(format!("FEN: {why}"), *span)),
+            Some((Ok(fen), span)) => rules::Game::from_fen(fen, config)
+                .map(|g| (g, self.first_number.unwrap_or(1)))
+                .map_err(|e| bad_fen(format!("FEN {fen}: {e}"), *span)),
         }
-    }
-    let mut r = chosen.expect("at least one candidate");
-    let v = r.config.expect("guessed games have a config").variant;
-    let how = if !r.is_ok() {
-        "no candidate replays the game; this one plays the most moves".to_string()
-    } else if also.is_empty() {
-        "the moves replay under its rules".to_string()
-    } else {
-        format!(
-            "the moves replay under its rules, and also under {}",
-            also.join(", ")
-        )
-    };
-    r.diagnostics.insert(
-        0,
-        Diagnostic::new(
-            Severity::Note,
-            Code::VariantGuessed,
-            format!("no GameType or Variant tag: playing as {v} ({how}); use --variant to choose"),
-        ),
-    );
-    r
-}
-
-fn replay_with(
-    game: &Game<'_>,
-    config: Config,
-    options: &ReplayOptions,
-    source: Source,
-    probe: bool,
-) -> Replayed {
-    let written = game.mainline_moves().count() as u32;
-    let mut walker = Walker {
-        options,
-        first_mover: config.first_mover,
-        diagnostics: Vec::new(),
-        plies: Vec::with_capacity(written as usize),
-        variation_plies: Vec::new(),
-        resolver: Default::default(),
-        probe,
-        has_error: false,
-    };
-    let (start, number) = match start_state(game, config) {
-        Ok(s) => s,
-        Err(d) => {
-            walker.diagnostics.push(d);
-            return Replayed {
-                config: Some(config),
-                source: Some(source),
-                start: None,
-                written,
-                plies: Vec::new(),
-                variation_plies: Vec::new(),
-                end: None,
-                diagnostics: walker.diagnostics,
-            };
-        }
-    };
-    let start_position = *start.position();
-    let cursor = Cursor {
-        state: start,
-        before_last: None,
-        ply: 0,
-        number,
-    };
-    let line = walker.walk(&game.body, cursor, 0);
-    let end_if_complete = (!line.stopped).then_some(&line.end);
-    let mut diagnostics = walker.diagnostics;
-    diagnostics.extend(result::check(game, config.first_mover, end_if_complete));
-    Replayed {
-        config: Some(config),
-        source: Some(source),
-        start: Some(start_position),
-        written: line.written,
-        plies: walker.plies,
-        variation_plies: walker.variation_plies,
-        end: Some(line.end),
-        diagnostics,
     }
 }
 
-/// The start: the FEN tag, else a `/FEN/` setup before the first move, else the variant's
-/// start position. Also the number of the first move: 1 from the start position, the first
-/// written number from a FEN (problem collections number from 1 whatever the position).
-fn start_state(game: &Game<'_>, config: Config) -> Result<(rules::Game, u32), Diagnostic> {
-    let first_number = game.body.iter().find_map(|n| match n {
-        Node::MoveNumber(n) => Some(n.number),
-        Node::Move(_) => Some(1),
-        _ => None,
-    });
-    let bad_fen = |why: String, span: Option<Span>| {
-        let d = Diagnostic::new(Severity::Error, Code::BadFen, why);
-        match span {
-            Some(s) => d.with_span(s),
-            None => d,
+impl Job<'_, '_> {
+    /// Replays under each candidate and keeps the first without errors (else the one that
+    /// played the most moves), with a note saying so and naming the other candidates the
+    /// moves fit (Russian and Czech games, English and pool games are often
+    /// indistinguishable).
+    fn guess(&self, candidates: &[Variant]) -> Replayed {
+        let mut chosen: Option<Replayed> = None;
+        let mut also: Vec<&'static str> = Vec::new();
+        for &v in candidates {
+            // Once a candidate replays cleanly, the others are only probed for the note.
+            let probe = chosen.as_ref().is_some_and(Replayed::is_ok);
+            let r = self.replay_with(Config::standard(v), Source::Guess, probe);
+            match &chosen {
+                Some(c) if c.is_ok() => {
+                    if r.is_ok() {
+                        also.push(v.name());
+                    }
+                }
+                Some(c) if !r.is_ok() && r.plies.len() <= c.plies.len() => {}
+                _ => chosen = Some(r),
+            }
         }
-    };
-    let fen_span = game.tags().find(|t| t.name == "FEN").map(|t| t.span);
-    let setup = game.body.iter().find_map(|n| match n {
-        Node::Setup(s) => Some(Some(*s)),
-        Node::Move(_) => Some(None),
-        _ => None,
-    });
-    let parsed = match (game.fen(), setup.flatten()) {
-        (Some(fen), _) => Some((fen.map_err(|e| e.to_string()), fen_span)),
-        (None, Some(s)) => Some((s.parse().map_err(|e| e.to_string()), Some(s.span))),
-        (None, None) => None,
-    };
-    match parsed {
-        None => Ok((rules::Game::new(config), 1)),
-        Some((Err(why), span)) => Err(bad_fen(format!("FEN: {why}"), span)),
-        Some((Ok(fen), span)) => rules::Game::from_fen(&fen, config)
-            .map(|g| (g, first_number.unwrap_or(1)))
-            .map_err(|e| bad_fen(format!("FEN {fen}: {e}"), span)),
+        let mut r = chosen.expect("at least one candidate");
+        let v = r.config.expect("guessed games have a config").variant;
+        let how = if !r.is_ok() {
+            "no candidate replays the game; this one plays the most moves".to_string()
+        } else if also.is_empty() {
+            "the moves replay under its rules".to_string()
+        } else {
+            format!(
+                "the moves replay under its rules, and also under {}",
+                also.join(", ")
+            )
+        };
+        r.diagnostics.insert(
+            0,
+            Diagnostic::new(
+                Severity::Note,
+                Code::VariantGuessed,
+                format!(
+                    "no GameType or Variant tag: playing as {v} ({how}); use --variant to choose"
+                ),
+            ),
+        );
+        r
+    }
+
+    /// A game that could not be replayed at all.
+    fn not_replayed(
+        &self,
+        config: Option<Config>,
+        source: Option<Source>,
+        d: Diagnostic,
+    ) -> Replayed {
+        Replayed {
+            config,
+            source,
+            start: None,
+            written: self.game.mainline_moves().count() as u32,
+            plies: Vec::new(),
+            variation_plies: Vec::new(),
+            end: None,
+            diagnostics: vec![d],
+        }
+    }
+
+    fn replay_with(&self, config: Config, source: Source, probe: bool) -> Replayed {
+        let (start, number) = match self.start.state(config) {
+            Ok(s) => s,
+            Err(d) => return self.not_replayed(Some(config), Some(source), d),
+        };
+        let mut walker = Walker {
+            options: self.options,
+            first_mover: config.first_mover,
+            diagnostics: Vec::new(),
+            plies: Vec::with_capacity(self.game.body.len() / 2),
+            variation_plies: Vec::new(),
+            resolver: Default::default(),
+            probe,
+            has_error: false,
+        };
+        let start_position = *start.position();
+        let cursor = Cursor {
+            state: start,
+            before_last: None,
+            ply: 0,
+            number,
+        };
+        let line = walker.walk(&self.game.body, cursor, 0);
+        let end_if_complete = (!line.stopped).then_some(&line.end);
+        let mut diagnostics = walker.diagnostics;
+        diagnostics.extend(result::check(
+            self.game,
+            config.first_mover,
+            end_if_complete,
+        ));
+        Replayed {
+            config: Some(config),
+            source: Some(source),
+            start: Some(start_position),
+            written: line.written,
+            plies: walker.plies,
+            variation_plies: walker.variation_plies,
+            end: Some(line.end),
+            diagnostics,
+        }
     }
 }
 
