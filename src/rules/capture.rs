@@ -351,10 +351,15 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
 
     /// Hands a complete capture ending on `to` to the sink, subject to precedence.
     fn emit(&mut self, to: B, promote: bool) {
+        // One piece per step of the path.
         let facts = CaptureFacts {
             by_king: self.by_king,
-            count: self.captured.count(),
-            kings: (self.captured & self.opp_kings).count(),
+            count: self.path.len as u32,
+            kings: if self.opp_kings.any() {
+                (self.captured & self.opp_kings).count()
+            } else {
+                0
+            },
             king_positions: if self.track_order {
                 self.king_positions()
             } else {

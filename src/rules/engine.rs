@@ -212,9 +212,10 @@ pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> 
     let dirs = ctx.man_captures[me].as_slice();
     let mut lands = [B::ZERO; 8];
     let mut all_lands = B::ZERO;
-    for (slot, d) in lands.iter_mut().zip(dirs) {
-        *slot = d.step(d.step(men) & targets) & empty;
-        all_lands |= *slot;
+    for (i, d) in dirs.iter().enumerate() {
+        let l = d.step(d.step(men) & targets) & empty;
+        lands[i & 7] = l;
+        all_lands |= l;
     }
     let mut n = 0u64;
     if all_lands.any() {
@@ -226,7 +227,7 @@ pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> 
                 return None;
             }
         }
-        n = lands.iter().map(|l| l.count() as u64).sum();
+        n = lands[..dirs.len()].iter().map(|l| l.count() as u64).sum();
     }
     if n > 0 {
         return Some(n);
