@@ -107,7 +107,8 @@ impl Reporter {
             );
             bar.set_style(
                 ProgressStyle::with_template(
-                    "{bar:30} {decimal_bytes}/{decimal_total_bytes} {msg} ({eta})",
+                    "{bar:30} {decimal_bytes}/{decimal_total_bytes} {decimal_bytes_per_sec} \
+                     {msg} (ETA {eta})",
                 )
                 .expect("valid progress template"),
             );
@@ -146,8 +147,14 @@ impl Reporter {
     pub fn add(&mut self, counts: Counts) {
         self.counts.add(counts);
         if !self.bar.is_hidden() {
+            let c = &self.counts;
+            let rate = c.read as f64 / self.bar.elapsed().as_secs_f64().max(1e-3);
             self.bar.set_position(self.bytes.load(Ordering::Relaxed));
-            self.bar.set_message(format!("{} games", self.counts.read));
+            self.bar.set_message(format!(
+                "{} games, {rate:.0} games/s, {} with findings",
+                c.read,
+                c.invalid + c.unreadable + c.failed_inputs
+            ));
         }
     }
 

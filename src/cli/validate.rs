@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use pdnkit::pdn::parser::parse_game;
 use pdnkit::record::{GameRecord, Status as Verdict};
-use pdnkit::replay::{ReplayOptions, Severity, replay};
+use pdnkit::replay::{ReplayOptions, Severity, check_syntax, replay};
 
 use super::input::{self, Item};
 use super::output::Output;
@@ -21,6 +21,9 @@ pub struct ValidateArgs {
     /// Also print notes (how things were understood) in the text report.
     #[arg(long)]
     pub notes: bool,
+    /// Check the PDN text only, without replaying the moves (a fast pass over an archive).
+    #[arg(long)]
+    pub syntax_only: bool,
     /// PDN files to read (`-` is standard input; `.gz` is decompressed). Default: stdin.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
@@ -48,7 +51,7 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let result = global.pipeline().run(
         input::games(&files, reporter.bytes_counter()),
         || (),
-        |_, item| check(item, &options, json, min_shown),
+        |_, item| check(item, &options, args.syntax_only, json, min_shown),
         |checked| {
             reporter.message(&checked.text);
             reporter.add(checked.counts);
@@ -63,7 +66,13 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     Ok(reporter.finish_validation())
 }
 
-fn check(item: Item, options: &ReplayOptions, json: bool, min_shown: Severity) -> Checked {
+fn check(
+    item: Item,
+    options: &ReplayOptions,
+    syntax_only: bool,
+    json: bool,
+    min_shown: Severity,
+) -> Checked {
     let (file, raw) = match item {
         Item::Failed { error } => {
             return Checked {
@@ -75,6 +84,9 @@ fn check(item: Item, options: &ReplayOptions, json: bool, min_shown: Severity) -
         Item::Game { file, raw } => (file, raw),
     };
     let record = match parse_game(&raw) {
+        Ok(game) if syntax_only => {
+            GameRecord::replayed(&file, &raw, &game, &check_syntax(&game, options))
+        }
         Ok(game) => GameRecord::replayed(&file, &raw, &game, &replay(&game, options)),
         Err(err) => GameRecord::unreadable(&file, &raw, &err),
     };

@@ -131,6 +131,21 @@ pub fn replay(game: &Game<'_>, options: &ReplayOptions) -> Replayed {
     replayed
 }
 
+/// The syntax check alone, without replaying: the syntax layer's notes as diagnostics (for
+/// `validate --syntax-only`, the fast pass over an archive's text).
+pub fn check_syntax(game: &Game<'_>, options: &ReplayOptions) -> Replayed {
+    Replayed {
+        config: None,
+        source: None,
+        start: None,
+        written: game.mainline_moves().count() as u32,
+        plies: Vec::new(),
+        variation_plies: Vec::new(),
+        end: None,
+        diagnostics: syntax_notes(game, options),
+    }
+}
+
 /// One game to replay, with what does not depend on the variant worked out once (a guess
 /// replays the game under several variants).
 struct Job<'j, 'g> {
