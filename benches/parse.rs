@@ -18,13 +18,20 @@ const FILES: [&str; 5] = [
     "english/ballots-11man-english.pdn",
 ];
 
+/// The corpus files concatenated; `None` (skip) only when `PDNKIT_CORPUS` is unset and the
+/// default place holds no corpus. When the variable is set, a missing file is a failure.
 fn corpus() -> Option<Vec<u8>> {
-    let dir = std::env::var_os("PDNKIT_CORPUS")
-        .map(PathBuf::from)
+    let set = std::env::var_os("PDNKIT_CORPUS").map(PathBuf::from);
+    let dir = set
+        .clone()
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
     let mut bytes = Vec::new();
     for f in FILES {
-        bytes.extend(std::fs::read(dir.join(f)).ok()?);
+        match std::fs::read(dir.join(f)) {
+            Ok(b) => bytes.extend(b),
+            Err(e) if set.is_some() => panic!("PDNKIT_CORPUS: {}: {e}", dir.join(f).display()),
+            Err(_) => return None,
+        }
         bytes.extend_from_slice(b"\n\n");
     }
     Some(bytes)
