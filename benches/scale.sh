@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# Whole-process throughput and memory of pdnkit on large archives, side by side with `wc -l`
+# (the reading limit) and py-draughts (PyPI), measured in one run on this machine.
+#
+#   benches/scale.sh [SIZE_MB] [RUNS]        # defaults: 100 MB, median of 3 runs
+#   SIZE_MB=1024 benches/scale.sh            # the 1 GB memory check
+#
+# What it builds (nothing is committed; files go to $WORK, default /tmp/pdnkit-scale):
+#   mixed-<SIZE>M.pdn   the corpus (UTF-8 files) and random legal games of several variants,
+#                       repeated up to SIZE MB: for memory, syntax pass, validate, CSV, stats;
+#   intl-<SIZE>M.pdn    international games only (real corpus games written by pdnkit, and
+#                       random legal games), for the comparison with py-draughts.
+# What it prints: per command the median wall time, MB/s, games/s, plies/s and peak RSS; the
+# --jobs 2 / --jobs 1 ratio; the syntax pass against `wc -l`; pdnkit's plies/s against
+# py-draughts' on the first PY_GAMES games of the international archive, and whether both
+# give the same verdict (replays / does not) for each of those games.
+set -euo pipefail
+
+SIZE_MB=${1:-${SIZE_MB:-100}}
+RUNS=${2:-${RUNS:-3}}
+PY_GAMES=${PY_GAMES:-3000}
+WORK=${WORK:-/tmp/pdnkit-scale}
+VENV=${VENV:-$WORK/py-draughts-venv}
+here=$(cd "$(dirname "$0")/.." && pwd)
+corpus=${PDNKIT_CORPUS:-$here/../shared/corpus}
+[ -d "$corpus" ] || { echo "corpus not found: $corpus (set PDNKIT_CORPUS)" >&2; exit 2; }
+mkdir -p "$WORK"
+cd "$here"
+
+cargo build --quiet --release --bin pdnkit --example random_games
+target=${CARGO_TARGET_DIR:-target}/release
+pdnkit=$target/pdnkit
+random=$target/examples/random_games
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+# --- archives ------------------------------------------------------------------------------
+build_until() { # build_until OUT SIZE_MB PIECE...: concatenate the pieces again and again
+    local out=$1 size=$(( $2 * 1000 * 1000 )); shift 2
+    : > "$out"
+    while [ "$(stat -c %s "$out")" -lt "$size" ]; do cat "$@" >> "$out"; done
+}
+mixed=$WORK/mixed-${SIZE_MB}M.pdn
+intl=$WORK/intl-${SIZE_MB}M.pdn
+if [ ! -s "$mixed" ] || [ ! -s "$intl" ]; then
+    echo "building archives of $SIZE_MB MB in $WORK ..."
+    find "$corpus" -name '*.pdn' -not -path '*/derived/*' | sort | while read -r f; do
+        cat "$f"; printf '\n\n'
+    done > "$WORK/corpus.pdn"
+    for v in international russian english frisian italian; do
+        "$random" "$v" 500 11 > "$WORK/random-$v.pdn"
+    done
+    "$pdnkit" --quiet convert --to pdn "$corpus"/international/*.pdn > "$WORK/corpus-intl.pdn" 2>/dev/null || true
+    "$random" international 5000 7 > "$WORK/random-intl.pdn"
+    build_until "$mixed" "$SIZE_MB" "$WORK/corpus.pdn" "$WORK"/random-*.pdn
+    build_until "$intl" "$SIZE_MB" "$WORK/random-intl.pdn" "$WORK/corpus-intl.pdn"
+fi
+
+# --- measuring -----------------------------------------------------------------------------
+# count FILE: games and plies that `validate` reports (plies replayed).
+count() {
+    "$pdnkit" --quiet validate --format json "$1" | python3 -c '
+import sys, json
+games = plies = 0
+for line in sys.stdin:
+    r = json.loads(line); games += 1; plies += r["replayed"]
+print(games, plies)'
+}
+
+# measure LABEL FILE GAMES PLIES COMMAND...: median wall time and peak RSS over RUNS runs.
+measure() {
+    local label=$1 file=$2 games=$3 plies=$4; shift 4
+    local walls=() rss=()
+    for _ in $(seq "$RUNS"); do
+        # Findings make pdnkit exit 1; the timing is what matters here.
+        /usr/bin/time -o "$WORK/time.txt" -f "%e %M" "$@" > /dev/null 2>&1 || true
+        read -r w r < <(tail -1 "$WORK/time.txt")
+        walls+=("$w"); rss+=("$r")
+    done
+    local wall mb
+    wall=$(printf '%s\n' "${walls[@]}" | median)
+    mb=$(printf '%s\n' "${rss[@]}" | sort -g | tail -1)
+    local size; size=$(stat -c %s "$file")
+    awk -v l="$label" -v w="$wall" -v s="$size" -v g="$games" -v p="$plies" -v r="$mb" 'BEGIN {
+        w = (w > 0 ? w : 0.001);
+        printf "%-34s %8.2f s %9.1f MB/s %10.0f games/s %11.0f plies/s %7.1f MB RSS\n",
+               l, w, s / 1e6 / w, g / w, p / w, r / 1024 }'
+    eval "wall_${label//[^a-z0-9]/_}=$wall"
+}
+
+echo
+echo "archive mixed: $(du -h "$mixed" | cut -f1)  ($mixed)"
+read -r games plies < <(count "$mixed")
+echo "  $games games, $plies plies replayed"
+measure "wc -l" "$mixed" "$games" "$plies" wc -l "$mixed"
+measure "validate --syntax-only -j 2" "$mixed" "$games" 0 "$pdnkit" -q -j 2 validate --syntax-only "$mixed"
+measure "validate -j 1" "$mixed" "$games" "$plies" "$pdnkit" -q -j 1 validate "$mixed"
+measure "validate -j 2" "$mixed" "$games" "$plies" "$pdnkit" -q -j 2 validate "$mixed"
+measure "convert --to csv --moves -j 2" "$mixed" "$games" "$plies" "$pdnkit" -q -j 2 convert --to csv --moves "$mixed"
+measure "stats -j 2" "$mixed" "$games" "$plies" "$pdnkit" -q -j 2 stats "$mixed"
+awk -v a="$wall_validate__j_1" -v b="$wall_validate__j_2" 'BEGIN { printf "validate -j 2 speed-up over -j 1: %.2fx\n", a / b }'
+awk -v w="$wall_wc__l" -v s="$wall_validate___syntax_only__j_2" 'BEGIN { printf "syntax pass at %.2f of wc -l throughput\n", w / s }'
+
+echo
+echo "archive international: $(du -h "$intl" | cut -f1)  ($intl)"
+read -r igames iplies < <(count "$intl")
+echo "  $igames games, $iplies plies replayed"
+measure "validate -j 1 (international)" "$intl" "$igames" "$iplies" "$pdnkit" -q -j 1 validate "$intl"
+measure "validate -j 2 (international)" "$intl" "$igames" "$iplies" "$pdnkit" -q -j 2 validate "$intl"
+
+# --- py-draughts on the first PY_GAMES games of the international archive -----------------
+if [ ! -x "$VENV/bin/python" ]; then
+    python3 -m venv "$VENV"
+    "$VENV/bin/pip" install --quiet py-draughts
+fi
+sample=$WORK/intl-sample.pdn
+# pdnkit writes each game as one block: tags, blank line, movetext, blank line.
+awk -v n="$PY_GAMES" 'BEGIN { RS = ""; ORS = "\n\n" } { if (/^\[/) { if (++g > n) exit } print }' "$intl" > "$sample"
+"$pdnkit" --quiet validate --format json "$sample" > "$WORK/ours.jsonl" || true
+"$VENV/bin/python" - "$sample" "$WORK/ours.jsonl" <<'PY'
+import json, sys, time
+from draughts import StandardBoard
+text = open(sys.argv[1], encoding="utf-8").read()
+ours = [json.loads(l) for l in open(sys.argv[2])]
+blocks, game = [], []
+for block in text.split("\n\n"):
+    if block.startswith("[") and game:
+        blocks.append("\n\n".join(game)); game = []
+    if block.strip():
+        game.append(block)
+if game:
+    blocks.append("\n\n".join(game))
+assert len(blocks) == len(ours), (len(blocks), len(ours))
+start = time.process_time()
+verdicts = []
+for b in blocks:
+    try:
+        StandardBoard.from_pdn(b); verdicts.append(True)
+    except Exception:
+        verdicts.append(False)
+secs = time.process_time() - start
+plies = sum(r["replayed"] for r, ok in zip(ours, verdicts) if ok)
+agree = sum(1 for r, ok in zip(ours, verdicts) if r["ok"] == ok)
+print(f"py-draughts {len(blocks)} games: {secs:.2f} s CPU, {plies / secs:,.0f} plies/s; "
+      f"same verdict as pdnkit on {agree} of {len(blocks)} games")
+for r, ok in zip(ours, verdicts):
+    if r["ok"] != ok:
+        print(f"  differs: game {r['game']} pdnkit ok={r['ok']} py-draughts ok={ok}")
+open(sys.argv[2] + ".rate", "w").write(f"{plies / secs}\n")
+PY
+py_rate=$(cat "$WORK/ours.jsonl.rate")
+awk -v p="$iplies" -v w1="$wall_validate__j_1__international_" -v w2="$wall_validate__j_2__international_" -v py="$py_rate" 'BEGIN {
+    printf "pdnkit validate / py-draughts plies/s: %.0fx with -j 1, %.0fx with -j 2\n", p / w1 / py, p / w2 / py }'
