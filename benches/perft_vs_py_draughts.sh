@@ -23,8 +23,8 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 PY_VERSION=$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("py-draughts"))')
 
-cargo build --quiet --release --example perft_cli
-OURS=${CARGO_TARGET_DIR:-target}/release/examples/perft_cli
+cargo build --quiet --release --bin pdnkit
+OURS=${CARGO_TARGET_DIR:-target}/release/pdnkit
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
@@ -32,9 +32,9 @@ echo "international perft, start position, depth $DEPTH (drop duplicates)"
 walls=()
 cpus=()
 for _ in $(seq "$RUNS"); do
-    # perft_cli --stats prints "N nodes in S s ..." on stderr; time(1) appends user and
+    # pdnkit perft --stats prints "N nodes in S s ..." on stderr; time(1) appends user and
     # system seconds.
-    out=$( { /usr/bin/time -f "%U %S" "$OURS" --variant international --depth "$DEPTH" --stats >/dev/null; } 2>&1 )
+    out=$( { /usr/bin/time -f "%U %S" "$OURS" perft --variant international --depth "$DEPTH" --stats >/dev/null; } 2>&1 )
     ours_nodes=$(awk 'NR==1 {print $1}' <<<"$out")
     walls+=("$(awk 'NR==1 {print $4}' <<<"$out")")
     cpus+=("$(awk 'NR==2 {print $1 + $2}' <<<"$out")")
