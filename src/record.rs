@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::pdn::ast::Game;
+use crate::pdn::ast::{Game, GameLabel};
 use crate::pdn::note::SyntaxError;
 use crate::pdn::raw::RawGame;
 use crate::replay::{CaptureFault, Code, Diagnostic, Replayed, Severity, side_name};
@@ -108,21 +108,12 @@ fn is_zero(n: &u32) -> bool {
 impl GameRecord {
     /// The verdict on a game that parsed and was replayed.
     pub fn replayed(file: &str, raw: &RawGame, game: &Game<'_>, r: &Replayed) -> GameRecord {
-        let diagnostics: Vec<Located> = r.diagnostics.iter().map(|d| locate(raw, d)).collect();
-        let worst = r.worst();
-        let status = match worst {
+        let status = match r.worst() {
             Some(Severity::Error) => Status::Invalid,
             Some(Severity::Warning) => Status::Warnings,
             _ => Status::Clean,
         };
-        let label = game.label();
         GameRecord {
-            file: file.to_string(),
-            game: raw.index,
-            line: raw.first_line,
-            event: label.event,
-            white: label.white,
-            black: label.black,
             result: game
                 .tag("Result")
                 .map(|r| r.trim().to_string())
@@ -130,17 +121,14 @@ impl GameRecord {
             variant: r.config.map(|c| c.variant.name()),
             plies: r.written,
             replayed: r.plies.len() as u32,
-            ok: status != Status::Invalid,
-            status,
             final_fen: r.final_fen(),
-            diagnostics,
+            diagnostics: r.diagnostics.iter().map(|d| locate(raw, d)).collect(),
+            ..GameRecord::empty(file, raw, game.label(), status)
         }
     }
 
-    /// The verdict on a game whose text could not be read.
-    pub fn unreadable(file: &str, raw: &RawGame, err: &SyntaxError) -> GameRecord {
-        let label = raw.label();
-        let at = raw.position(err.span.start);
+    /// Where the game is and what it is called, with no replay facts yet.
+    fn empty(file: &str, raw: &RawGame, label: GameLabel, status: Status) -> GameRecord {
         GameRecord {
             file: file.to_string(),
             game: raw.index,
@@ -152,9 +140,17 @@ impl GameRecord {
             variant: None,
             plies: 0,
             replayed: 0,
-            ok: false,
-            status: Status::Unreadable,
+            ok: status != Status::Invalid && status != Status::Unreadable,
+            status,
             final_fen: None,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// The verdict on a game whose text could not be read.
+    pub fn unreadable(file: &str, raw: &RawGame, err: &SyntaxError) -> GameRecord {
+        let at = raw.position(err.span.start);
+        GameRecord {
             diagnostics: vec![Located {
                 severity: Severity::Error,
                 code: Code::Syntax,
@@ -169,6 +165,7 @@ impl GameRecord {
                 span: Some((err.span.start, err.span.end)),
                 capture: None,
             }],
+            ..GameRecord::empty(file, raw, raw.label(), Status::Unreadable)
         }
     }
 
