@@ -24,7 +24,7 @@ use super::notation::{minimal, normalised_squares};
 use crate::pdn::ast::{Game, HeaderItem, Tag};
 use crate::pdn::span::Span;
 use crate::pdn::writer::{TerminatorStyle, WriteOptions, Writer};
-use crate::replay::{Code, Severity, Source};
+use crate::replay::{Code, Severity, Source, tagged_variant};
 
 /// Writes PDN games separated by blank lines.
 pub struct PdnWriter<W: Write> {
@@ -91,8 +91,11 @@ pub fn render(data: &GameData<'_, '_>, options: WriteOptions) -> Option<String> 
         }
         Some(minimal(config, ply, m))
     });
-    let tagged = (replayed.source == Some(Source::Flag) && game.tag("GameType").is_none())
-        .then(|| with_game_type(game, config.variant));
+    // Under `--variant`, the written game must say so itself when its tags named other rules
+    // (or none), or it would not read back as the game that was replayed.
+    let tagged = (replayed.source == Some(Source::Flag)
+        && tagged_variant(game) != Some(config.variant))
+    .then(|| with_game_type(game, config.variant));
     writer.write_game(tagged.as_ref().unwrap_or(game), &mut text);
     Some(text)
 }
@@ -109,7 +112,8 @@ fn undecided_ambiguities(data: &GameData<'_, '_>) -> HashSet<u32> {
         .collect()
 }
 
-/// `game` with a `GameType` tag for `variant` after its other tags.
+/// `game` with the `GameType` tag of `variant`: in place of its own GameType tag, else after
+/// its other tags.
 fn with_game_type<'a>(game: &Game<'a>, variant: crate::rules::Variant) -> Game<'a> {
     let value = if variant.rules().game_type > 0 {
         variant.rules().game_type.to_string()
@@ -117,11 +121,15 @@ fn with_game_type<'a>(game: &Game<'a>, variant: crate::rules::Variant) -> Game<'
         variant.game_type().to_string()
     };
     let mut game = game.clone();
-    let at = game
-        .header
-        .iter()
-        .rposition(|h| matches!(h, HeaderItem::Tag(_)))
-        .map_or(0, |i| i + 1);
+    let names_rules = |h: &HeaderItem<'_>| matches!(h, HeaderItem::Tag(t) if t.name == "GameType");
+    let own = game.header.iter().position(names_rules);
+    game.header.retain(|h| !names_rules(h));
+    let at = own.unwrap_or_else(|| {
+        game.header
+            .iter()
+            .rposition(|h| matches!(h, HeaderItem::Tag(_)))
+            .map_or(0, |i| i + 1)
+    });
     game.header.insert(
         at,
         HeaderItem::Tag(Tag {

@@ -54,7 +54,16 @@ pub fn choose(game: &Game<'_>, forced: Option<Variant>) -> Choice {
     match game_type {
         Some(Ok(gt)) => {
             return match Config::from_game_type(&gt) {
-                Ok(config) => Choice::Known(config, Source::GameType),
+                Ok(config) => match refinement(game, config.variant) {
+                    Some(v) => Choice::Known(
+                        Config {
+                            variant: v,
+                            ..config
+                        },
+                        Source::VariantTag,
+                    ),
+                    None => Choice::Known(config, Source::GameType),
+                },
                 Err(e) => unknown(format!("{e}; use --variant to choose the rules")),
             };
         }
@@ -79,6 +88,30 @@ pub fn choose(game: &Game<'_>, forced: Option<Variant>) -> Choice {
         };
     }
     Choice::Guess(candidates(game))
+}
+
+/// The variant the tags name, without guessing: `None` when no tag names a variant pdnkit
+/// knows (writers use this to see whether a game's own tags still say how it was played).
+pub fn tagged_variant(game: &Game<'_>) -> Option<Variant> {
+    match choose(game, None) {
+        Choice::Known(config, _) => Some(config.variant),
+        _ => None,
+    }
+}
+
+/// A `Variant` tag that names a variant played with the moves of the GameType's number:
+/// py-draughts writes Antidraughts and Breakthrough as GameType 20 and Frysk! as 40, with the
+/// real name in the `Variant` tag (lidraughts gives them 98, 96 and 97).
+fn refinement(game: &Game<'_>, by_number: Variant) -> Option<Variant> {
+    let named = Variant::from_name(game.tag("Variant")?)?;
+    let refines = matches!(
+        (by_number, named),
+        (
+            Variant::International,
+            Variant::Antidraughts | Variant::Breakthrough
+        ) | (Variant::Frisian, Variant::Frysk)
+    );
+    refines.then_some(named)
 }
 
 /// Variants that could have produced the squares of `game`, most likely first.

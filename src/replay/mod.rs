@@ -22,7 +22,7 @@ mod lookahead;
 mod resolve;
 mod result;
 
-pub use choose::Source;
+pub use choose::{Source, tagged_variant};
 pub use code::{Code, Severity};
 pub use diagnostic::{CaptureFault, Diagnostic, MoveRef, side_name};
 pub use resolve::fits;

@@ -63,11 +63,25 @@ impl Resolver {
             (Some(_), _) if capture_due => {
                 // The legal list keeps one path per captured set: when several captures share
                 // the ends, or the written path is not the listed one, look at every path.
-                let fitting = distinct_effects(pos.legal_capture_paths_all(), squares);
+                let paths = pos.legal_capture_paths_all();
+                let fitting = distinct_effects(paths.iter(), squares);
                 match fitting.len() {
                     0 => {}
                     1 => return Resolution::Legal(fitting[0]),
-                    _ => return Resolution::Ambiguous(fitting),
+                    _ => {
+                        // Written squares that are the whole landing list of one route name it:
+                        // `g5:e3:g1` is the full path of a two-piece capture, not a shorthand
+                        // for a longer one through e3 (PDN 3.0 §4.4: full paths list every
+                        // landing square).
+                        let whole = distinct_effects(
+                            paths.iter().filter(|m| m.landings() == &squares[1..]),
+                            squares,
+                        );
+                        return match whole.as_slice() {
+                            [m] => Resolution::Legal(*m),
+                            _ => Resolution::Ambiguous(fitting),
+                        };
+                    }
                 }
             }
             _ => {}
@@ -101,11 +115,14 @@ fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
 }
 
 /// The moves among `candidates` that fit, one per (from, to, captured set).
-fn distinct_effects(candidates: Vec<Move>, squares: &[Square]) -> Vec<Move> {
+fn distinct_effects<'m>(
+    candidates: impl Iterator<Item = &'m Move>,
+    squares: &[Square],
+) -> Vec<Move> {
     let mut out: Vec<Move> = Vec::new();
-    for m in candidates.into_iter().filter(|m| fits(m, squares)) {
-        if !out.iter().any(|o| o.same_effect(&m)) {
-            out.push(m);
+    for m in candidates.filter(|m| fits(m, squares)) {
+        if !out.iter().any(|o| o.same_effect(m)) {
+            out.push(*m);
         }
     }
     out

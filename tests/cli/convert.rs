@@ -372,3 +372,29 @@ fn every_format_is_identical_for_any_jobs_value_and_survives_a_closed_pipe() {
         assert!(!String::from_utf8_lossy(&out.stderr).contains("error"));
     }
 }
+
+#[test]
+fn pdn_under_a_forced_variant_says_so_in_its_own_gametype() {
+    // py-draughts writes Frysk! games as GameType 40 (Frisian); forced back to frysk, the
+    // output must read back as frysk without the flag.
+    let dir = Dir::new("convert-forced-variant");
+    dir.write(
+        "in.pdn",
+        "[Event \"F\"]\n[GameType \"40\"]\n1. 46-41 5-10 *\n",
+    );
+    let out = dir
+        .run(&["convert", "--to", "pdn", "--variant", "frysk", "in.pdn"])
+        .expect_code(0);
+    assert!(out.stdout.contains("[GameType \"97\"]"), "{}", out.stdout);
+    assert!(!out.stdout.contains("[GameType \"40\"]"));
+    dir.write("out.pdn", &out.stdout);
+    let back = dir
+        .run(&["--format", "json", "validate", "out.pdn"])
+        .expect_code(0);
+    assert!(
+        back.stdout.contains("\"variant\":\"frysk\""),
+        "{}",
+        back.stdout
+    );
+    assert!(back.stdout.contains("\"status\":\"clean\""));
+}
