@@ -66,19 +66,18 @@ LIBRARIES = {
             "standard": dict(peer="StandardBoard", pdnkit="international", flag=None, squares=None),
             "frisian": dict(peer="FrisianBoard", pdnkit="frisian", flag=None, squares=None),
             "frysk": dict(
-                peer="FryskBoard", pdnkit="frysk", flag="frysk", squares=None,
-                why="py-draughts writes GameType 40 (Frisian) and no FEN tag for the Frysk! start; "
-                    "only its Variant tag says Frysk!, and pdnkit gives GameType precedence",
+                peer="FryskBoard", pdnkit="frysk", flag=None, squares=None,
+                # GameType 40 with `Variant "Frysk!"`: pdnkit lets the Variant tag refine it.
             ),
             "russian": dict(peer="RussianBoard", pdnkit="russian", flag=None, squares="dark8"),
             "brazilian": dict(peer="BrazilianBoard", pdnkit="brazilian", flag=None, squares="dark8"),
             "antidraughts": dict(
-                peer="AntidraughtsBoard", pdnkit="antidraughts", flag="antidraughts", squares=None,
-                why="py-draughts writes GameType 20 (international); only its Variant tag says Antidraughts",
+                peer="AntidraughtsBoard", pdnkit="antidraughts", flag=None, squares=None,
+                # GameType 20 with `Variant "Antidraughts"`: refined by the Variant tag.
             ),
             "breakthrough": dict(
-                peer="BreakthroughBoard", pdnkit="breakthrough", flag="breakthrough", squares=None,
-                why="py-draughts writes GameType 20 (international); only its Variant tag says Breakthrough",
+                peer="BreakthroughBoard", pdnkit="breakthrough", flag=None, squares=None,
+                # GameType 20 with `Variant "Breakthrough"`: refined by the Variant tag.
             ),
         },
         # Left out on purpose: "american" (py-draughts makes captures optional and lets
