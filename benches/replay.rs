@@ -24,7 +24,10 @@ fn sample() -> Vec<RawGame> {
 fn bench_replay(c: &mut Criterion) {
     let raws = sample();
     let options = ReplayOptions::default();
-    let games: Vec<_> = raws.iter().map(|r| parse_game(r).expect("sample parses")).collect();
+    let games: Vec<_> = raws
+        .iter()
+        .map(|r| parse_game(r).expect("sample parses"))
+        .collect();
     let plies: usize = games.iter().map(|g| replay(g, &options).plies.len()).sum();
     assert_eq!(plies, 3197, "the sample's plies changed");
     let mut group = c.benchmark_group("replay");

@@ -8,9 +8,11 @@
 //! * [`Notation`]: turns PDN square tokens (`32`, `c3`) into squares and back, following the
 //!   PDN `GameType` notation code (`N0`–`N3`, `A0`–`A3`), start colour and invert flag.
 
+mod names;
 mod notation;
 mod set;
 
+pub use names::SquareNames;
 pub use notation::Notation;
 pub use set::{Square, SquareIter, SquareSet};
 

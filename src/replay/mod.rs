@@ -283,6 +283,8 @@ impl Job<'_, '_> {
             plies: Vec::with_capacity(self.game.body.len() / 2),
             variation_plies: Vec::new(),
             resolver: Default::default(),
+            squares: Vec::new(),
+            names: config.notation.names(),
             probe,
             has_error: false,
         };
