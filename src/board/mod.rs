@@ -12,7 +12,7 @@ mod names;
 mod notation;
 mod set;
 
-pub use names::SquareNames;
+pub use names::{SquareNames, push_number, push_token};
 pub use notation::Notation;
 pub use set::{Square, SquareIter, SquareSet};
 

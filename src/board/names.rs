@@ -7,7 +7,7 @@
 use std::cell::Cell;
 use std::sync::Mutex;
 
-use super::{Notation, Square};
+use super::{Notation, Square, SquareSet};
 use crate::pdn::squares::SquareToken;
 
 /// Largest numeric token tabulated (every board has at most [`Square::MAX`] squares).
@@ -25,6 +25,14 @@ pub struct SquareNames {
     num: [Option<Square>; MAX_NUM + 1],
     alg: [[Option<Square>; RANKS]; FILES],
     format: [SquareToken; Square::MAX],
+    /// The text of every square's token, one after the other.
+    text: String,
+    /// Where each square's token is in `text`: start and end.
+    spans: [(u16, u16); Square::MAX],
+    /// Each square's place in FEN order (numbers, or files then ranks).
+    order: [u8; Square::MAX],
+    /// The square at each place of FEN order.
+    by_order: [Square; Square::MAX],
 }
 
 impl SquareNames {
@@ -34,6 +42,10 @@ impl SquareNames {
             num: [None; MAX_NUM + 1],
             alg: [[None; RANKS]; FILES],
             format: [SquareToken::Num(0); Square::MAX],
+            text: String::new(),
+            spans: [(0, 0); Square::MAX],
+            order: [0; Square::MAX],
+            by_order: [Square::new(0).expect("square 0"); Square::MAX],
         };
         for (n, slot) in names.num.iter_mut().enumerate() {
             *slot = notation.parse(SquareToken::Num(n as u16));
@@ -46,8 +58,18 @@ impl SquareNames {
                 });
             }
         }
-        for sq in notation.geometry().all() {
-            names.format[sq.index()] = notation.format(sq);
+        let mut all: Vec<Square> = notation.geometry().all().collect();
+        for &sq in &all {
+            let token = notation.format(sq);
+            names.format[sq.index()] = token;
+            let start = names.text.len() as u16;
+            push_token(&mut names.text, token);
+            names.spans[sq.index()] = (start, names.text.len() as u16);
+        }
+        all.sort_by_key(|&sq| fen_key(names.format[sq.index()]));
+        for (place, &sq) in all.iter().enumerate() {
+            names.order[sq.index()] = place as u8;
+            names.by_order[place] = sq;
         }
         names
     }
@@ -75,6 +97,68 @@ impl SquareNames {
     #[inline]
     pub fn format(&self, sq: Square) -> SquareToken {
         self.format[sq.index()]
+    }
+
+    /// The name of `sq` (as `format(sq).to_string()`).
+    #[inline]
+    pub fn name(&self, sq: Square) -> &str {
+        let (start, end) = self.spans[sq.index()];
+        &self.text[start as usize..end as usize]
+    }
+
+    /// Appends the name of `sq` (as `format(sq).to_string()` would).
+    #[inline]
+    pub fn push_name(&self, out: &mut String, sq: Square) {
+        out.push_str(self.name(sq));
+    }
+
+    /// The squares of `set` in FEN order: numbers in increasing order, or letters then ranks
+    /// (the order a FEN lists pieces in), without sorting.
+    pub fn in_fen_order(&self, set: SquareSet) -> impl Iterator<Item = Square> + '_ {
+        let mut places = 0u128;
+        for sq in set {
+            places |= 1 << self.order[sq.index()];
+        }
+        SquareSet::from_bits(places)
+            .into_iter()
+            .map(|place| self.by_order[place.index()])
+    }
+}
+
+/// The order of tokens in a FEN piece list.
+pub(crate) fn fen_key(t: SquareToken) -> (u8, u16) {
+    match t {
+        SquareToken::Num(n) => (0, n),
+        SquareToken::Alg { file, rank } => (file, u16::from(rank)),
+    }
+}
+
+/// Appends a square token as its `Display` writes it.
+pub fn push_token(out: &mut String, t: SquareToken) {
+    match t {
+        SquareToken::Num(n) => push_number(out, n),
+        SquareToken::Alg { file, rank } => {
+            out.push(char::from(b'a' + file));
+            push_number(out, u16::from(rank));
+        }
+    }
+}
+
+/// Appends `n` in decimal.
+pub fn push_number(out: &mut String, n: u16) {
+    let mut digits = [0u8; 5];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
     }
 }
 
@@ -134,7 +218,12 @@ mod tests {
             }
             for sq in n.geometry().all() {
                 assert_eq!(names.format(sq), n.format(sq));
+                assert_eq!(names.name(sq), n.format(sq).to_string());
             }
+            let mut sorted: Vec<Square> = n.geometry().all().collect();
+            sorted.sort_by_key(|&sq| fen_key(n.format(sq)));
+            let all: SquareSet = n.geometry().all().collect();
+            assert_eq!(names.in_fen_order(all).collect::<Vec<_>>(), sorted);
             assert!(std::ptr::eq(names, n.names()));
         }
     }

@@ -109,7 +109,9 @@ impl Replayed {
 
     /// The final position as PDN FEN, in the game's notation.
     pub fn final_fen(&self) -> Option<String> {
-        self.end.as_ref().map(|g| g.to_fen().to_string())
+        self.end
+            .as_ref()
+            .map(|g| g.position().fen_text(&g.config().notation))
     }
 }
 
