@@ -190,7 +190,9 @@ impl Geometry {
 
     /// Rank of a square counted from White's side (0 = White's back rank).
     pub fn rank(self, sq: Square) -> i32 {
-        self.coords(sq).1
+        // The rank part of `coords`, without working out the file.
+        assert!(sq.index() < self.len(), "square {sq:?} is not on {self:?}");
+        self.height as i32 - 1 - (sq.index() / self.per_rank()) as i32
     }
 }
 
@@ -212,6 +214,7 @@ mod tests {
             for sq in g.all() {
                 let (f, r) = g.coords(sq);
                 assert_eq!(g.square_at(f, r), Some(sq), "{g:?} {sq:?}");
+                assert_eq!(g.rank(sq), r, "{g:?} {sq:?}");
                 n += 1;
             }
             assert_eq!(n, g.len());

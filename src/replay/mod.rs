@@ -163,6 +163,9 @@ struct StartSpec {
     fen: Option<(Result<Fen, String>, Option<Span>)>,
     /// The first written move number.
     first_number: Option<u32>,
+    /// The FEN as written back in messages, once one is needed (a guess may reject the FEN
+    /// under each of its candidates).
+    shown: std::cell::OnceCell<String>,
 }
 
 impl StartSpec {
@@ -183,7 +186,11 @@ impl StartSpec {
             (None, Some(s)) => Some((s.parse().map_err(|e| e.to_string()), Some(s.span))),
             (None, None) => None,
         };
-        StartSpec { fen, first_number }
+        StartSpec {
+            fen,
+            first_number,
+            shown: std::cell::OnceCell::new(),
+        }
     }
 
     /// The start under `config`: the FEN, else the variant's start position; and the number
@@ -202,7 +209,10 @@ impl StartSpec {
             Some((Err(why), span)) => Err(bad_fen(format!("FEN: {why}"), *span)),
             Some((Ok(fen), span)) => rules::Game::from_fen(fen, config)
                 .map(|g| (g, self.first_number.unwrap_or(1)))
-                .map_err(|e| bad_fen(format!("FEN {fen}: {e}"), *span)),
+                .map_err(|e| {
+                    let shown = self.shown.get_or_init(|| fen.to_string());
+                    bad_fen(format!("FEN {shown}: {e}"), *span)
+                }),
         }
     }
 }

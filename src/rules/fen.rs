@@ -77,11 +77,12 @@ impl Position {
         notation: &Notation,
     ) -> Result<Position, FenError> {
         let turn = fen.turn.ok_or(FenError::UnknownSideToMove)?;
+        let names = notation.names();
         let mut pos = Position::empty(rules, turn);
         for group in &fen.groups {
             let colour = group.colour.ok_or(FenError::UnknownColour)?;
             for item in &group.items {
-                for (token, sq) in expand(item, notation)? {
+                for (token, sq) in expand(item, names)? {
                     if pos.piece_at(sq).is_some() {
                         return Err(FenError::Duplicate(token));
                     }
@@ -308,23 +309,42 @@ fn ranges(sorted: &[SquareToken]) -> Vec<FenItem> {
     items
 }
 
-/// The squares of one FEN item (a range gives several).
-fn expand(item: &FenItem, notation: &Notation) -> Result<Vec<(SquareToken, Square)>, FenError> {
-    let lookup = |t: SquareToken| {
-        notation
-            .parse(t)
-            .map(|s| (t, s))
-            .ok_or(FenError::NotOnBoard(t))
-    };
-    match item.range_end {
-        None => Ok(vec![lookup(item.square)?]),
-        Some(end) => match (item.square, end) {
-            (SquareToken::Num(a), SquareToken::Num(b)) if a <= b => {
-                (a..=b).map(|n| lookup(SquareToken::Num(n))).collect()
-            }
-            _ => Err(FenError::BadRange(item.square, end)),
-        },
+/// The tokens of one FEN item: one square, or a range of numbers.
+#[derive(Clone, Copy)]
+enum ItemTokens {
+    One(SquareToken),
+    Range(u16, u16),
+}
+
+impl ItemTokens {
+    fn iter(self) -> impl Iterator<Item = SquareToken> {
+        let (one, range) = match self {
+            ItemTokens::One(t) => (Some(t), 1..=0),
+            ItemTokens::Range(a, b) => (None, a..=b),
+        };
+        one.into_iter().chain(range.map(SquareToken::Num))
     }
+}
+
+/// The squares of one FEN item (a range gives several), each checked to be on the board
+/// before any is given.
+fn expand(
+    item: &FenItem,
+    names: &'static SquareNames,
+) -> Result<impl Iterator<Item = (SquareToken, Square)>, FenError> {
+    let tokens = match item.range_end {
+        None => ItemTokens::One(item.square),
+        Some(end) => match (item.square, end) {
+            (SquareToken::Num(a), SquareToken::Num(b)) if a <= b => ItemTokens::Range(a, b),
+            _ => return Err(FenError::BadRange(item.square, end)),
+        },
+    };
+    if let Some(t) = tokens.iter().find(|&t| names.parse(t).is_none()) {
+        return Err(FenError::NotOnBoard(t));
+    }
+    Ok(tokens
+        .iter()
+        .filter_map(move |t| names.parse(t).map(|sq| (t, sq))))
 }
 
 fn on_promotion_rank(pos: &Position, colour: Colour, sq: Square) -> bool {
