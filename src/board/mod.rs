@@ -8,9 +8,11 @@
 //! * [`Notation`]: turns PDN square tokens (`32`, `c3`) into squares and back, following the
 //!   PDN `GameType` notation code (`N0`–`N3`, `A0`–`A3`), start colour and invert flag.
 
+mod names;
 mod notation;
 mod set;
 
+pub use names::{SquareNames, push_number, push_token};
 pub use notation::Notation;
 pub use set::{Square, SquareIter, SquareSet};
 
@@ -188,7 +190,9 @@ impl Geometry {
 
     /// Rank of a square counted from White's side (0 = White's back rank).
     pub fn rank(self, sq: Square) -> i32 {
-        self.coords(sq).1
+        // The rank part of `coords`, without working out the file.
+        assert!(sq.index() < self.len(), "square {sq:?} is not on {self:?}");
+        self.height as i32 - 1 - (sq.index() / self.per_rank()) as i32
     }
 }
 
@@ -210,6 +214,7 @@ mod tests {
             for sq in g.all() {
                 let (f, r) = g.coords(sq);
                 assert_eq!(g.square_at(f, r), Some(sq), "{g:?} {sq:?}");
+                assert_eq!(g.rank(sq), r, "{g:?} {sq:?}");
                 n += 1;
             }
             assert_eq!(n, g.len());

@@ -11,7 +11,7 @@ use std::io::{self, Write};
 
 use super::GameData;
 use super::lines::{self, PlyIndex};
-use super::notation::full_path;
+use super::notation::write_full_path;
 use crate::replay::{Severity, side_name};
 
 /// The tag columns of a game row by default: the seven-tag roster and GameType.
@@ -102,12 +102,7 @@ impl<W: Write> CsvWriter<W> {
                 let row = game_row(data, tags);
                 self.out.write_record(&row).map_err(io_error)
             }
-            Rows::Moves => {
-                for row in move_rows(data) {
-                    self.out.write_record(&row).map_err(io_error)?;
-                }
-                Ok(())
-            }
+            Rows::Moves => write_move_rows(&mut self.out, data).map_err(io_error),
         }
     }
 
@@ -143,38 +138,62 @@ fn game_row(data: &GameData<'_, '_>, tags: &[String]) -> Vec<String> {
     row
 }
 
-fn move_rows(data: &GameData<'_, '_>) -> Vec<Vec<String>> {
+/// The rows of [`MOVE_COLUMNS`], one per main-line ply replayed, written field by field
+/// from one scratch buffer (a game has a row per ply, each with a FEN).
+fn write_move_rows<W: Write>(out: &mut csv::Writer<W>, data: &GameData<'_, '_>) -> csv::Result<()> {
     let (Some(game), Some(replayed), Some(config)) = (data.game, data.replayed, data.config())
     else {
-        return Vec::new();
+        return Ok(());
     };
     let index = PlyIndex::new(replayed, &game.body);
     let line = lines::line(&game.body, &index);
     let r = data.record;
-    let notation = config.notation;
-    let name = |sq| notation.format(sq).to_string();
-    line.moves
-        .iter()
-        .filter_map(|e| e.ply.map(|p| (e, p)))
-        .map(|(e, p)| {
-            let captured: Vec<String> = p.mv.captures().iter().map(|s| name(*s)).collect();
-            vec![
-                r.file.clone(),
-                r.game.to_string(),
-                p.ply.to_string(),
-                p.number.to_string(),
-                side_name(p.side).to_string(),
-                e.written(),
-                full_path(config, &p.mv),
-                name(p.mv.from),
-                name(p.mv.to),
-                captured.join(" "),
-                captured.len().to_string(),
-                p.mv.promotes.to_string(),
-                p.after.to_fen(&notation).to_string(),
-            ]
-        })
-        .collect()
+    let names = config.notation.names();
+    let mut numbers = itoa::Buffer::new();
+    let game_number = numbers.format(r.game).to_string();
+    let mut field = String::with_capacity(128);
+    for (e, p) in line.moves.iter().filter_map(|e| e.ply.map(|p| (e, p))) {
+        out.write_field(&r.file)?;
+        out.write_field(&game_number)?;
+        out.write_field(numbers.format(p.ply))?;
+        out.write_field(numbers.format(p.number))?;
+        out.write_field(side_name(p.side))?;
+        field.clear();
+        if e.tokens.is_empty() {
+            field.push_str("- -");
+        }
+        for (i, m) in e.tokens.iter().enumerate() {
+            if i > 0 {
+                field.push(' ');
+            }
+            field.push_str(m.text);
+        }
+        out.write_field(&field)?;
+        field.clear();
+        write_full_path(config, &p.mv, &mut field);
+        out.write_field(&field)?;
+        field.clear();
+        names.push_name(&mut field, p.mv.from);
+        out.write_field(&field)?;
+        field.clear();
+        names.push_name(&mut field, p.mv.to);
+        out.write_field(&field)?;
+        field.clear();
+        for (i, &sq) in p.mv.captures().iter().enumerate() {
+            if i > 0 {
+                field.push(' ');
+            }
+            names.push_name(&mut field, sq);
+        }
+        out.write_field(&field)?;
+        out.write_field(numbers.format(p.mv.captures().len()))?;
+        out.write_field(if p.mv.promotes { "true" } else { "false" })?;
+        field.clear();
+        p.after.write_fen(names, &mut field);
+        out.write_field(&field)?;
+        out.write_record(None::<&[u8]>)?;
+    }
+    Ok(())
 }
 
 /// The I/O error inside a CSV error, or the CSV error as an I/O error.

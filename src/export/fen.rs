@@ -79,5 +79,5 @@ pub fn fen_after(data: &GameData<'_, '_>, ply: u32) -> Option<String> {
         0 => replayed.start?,
         n => replayed.plies.get(n as usize - 1)?.after,
     };
-    Some(position.to_fen(&notation).to_string())
+    Some(position.fen_text(&notation))
 }

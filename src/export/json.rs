@@ -142,7 +142,7 @@ fn render<'g>(data: &GameData<'g, '_>) -> GameJson<'g> {
     json.start_fen = replayed
         .start
         .zip(config)
-        .map(|(p, c)| p.to_fen(&c.notation).to_string());
+        .map(|(p, c)| p.fen_text(&c.notation));
     let index = PlyIndex::new(replayed, &game.body);
     let line = line_json(lines::line(&game.body, &index), config.as_ref());
     json.comments = line.comments;

@@ -11,8 +11,6 @@
 //! Russian and Spantsiretti, `-` in Thai). This module decides text only; it knows nothing of
 //! output formats.
 
-use std::fmt::Write as _;
-
 use crate::board::{Geometry, Square};
 use crate::pdn::ast;
 use crate::replay::{Ply, fits};
@@ -20,12 +18,25 @@ use crate::rules::{Config, Move, Position};
 
 /// The full path of `mv` in PDN 3.0 form (`47x38x24x13x36`; `32-28` for a quiet move).
 pub fn full_path(config: &Config, mv: &Move) -> String {
+    let mut out = String::with_capacity(8);
+    write_full_path(config, mv, &mut out);
+    out
+}
+
+/// [`full_path`], appended to `out`.
+pub fn write_full_path(config: &Config, mv: &Move, out: &mut String) {
+    let names = config.notation.names();
+    names.push_name(out, mv.from);
     if !mv.is_capture() {
-        return join(config, &[mv.from, mv.to], '-');
+        out.push('-');
+        names.push_name(out, mv.to);
+        return;
     }
-    let mut squares = vec![mv.from];
-    squares.extend(canonical_landings(config.rules().geometry, mv));
-    join(config, &squares, config.variant.capture_separator())
+    let sep = config.variant.capture_separator();
+    for sq in canonical_landings(config.rules().geometry, mv) {
+        out.push(sep);
+        names.push_name(out, sq);
+    }
 }
 
 /// The minimal text of a played move: short unless ambiguous, then the full path; always one
@@ -143,12 +154,13 @@ fn gcd(a: i32, b: i32) -> i32 {
 }
 
 fn join(config: &Config, squares: &[Square], sep: char) -> String {
+    let names = config.notation.names();
     let mut s = String::with_capacity(squares.len() * 3);
     for (i, sq) in squares.iter().enumerate() {
         if i > 0 {
             s.push(sep);
         }
-        let _ = write!(s, "{}", config.notation.format(*sq));
+        names.push_name(&mut s, *sq);
     }
     s
 }

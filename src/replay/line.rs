@@ -2,7 +2,7 @@
 //! with diagnostics for what does not fit. A variation is replayed from the position before
 //! the move it replaces.
 
-use crate::board::Square;
+use crate::board::{Square, SquareNames};
 use crate::pdn::ast::{self, Node};
 use crate::pdn::span::Span;
 use crate::pdn::tags::Colour;
@@ -53,6 +53,10 @@ pub struct Walker<'o> {
     pub variation_plies: Vec<Ply>,
     /// Move matching, with its reused buffers.
     pub resolver: Resolver,
+    /// The squares of the move being played (reused from move to move).
+    pub squares: Vec<Square>,
+    /// The square names of the game's notation, tabulated.
+    pub names: &'static SquareNames,
     /// Only find out whether the game replays without error: stop at the first error and
     /// skip variations (used to test the other candidates of a variant guess).
     pub probe: bool,
@@ -193,10 +197,28 @@ impl Walker<'_> {
         depth: u32,
         ended: &mut bool,
     ) -> Option<usize> {
+        let mut squares = std::mem::take(&mut self.squares);
+        squares.clear();
+        let outcome = self.play_squares(nodes, index, m, cursor, depth, ended, &mut squares);
+        self.squares = squares;
+        outcome
+    }
+
+    /// [`Self::play_move`] with a buffer for the move's squares.
+    #[allow(clippy::too_many_arguments)]
+    fn play_squares(
+        &mut self,
+        nodes: &[Node<'_>],
+        index: usize,
+        m: &ast::Move<'_>,
+        cursor: &mut Cursor,
+        depth: u32,
+        ended: &mut bool,
+        squares: &mut Vec<Square>,
+    ) -> Option<usize> {
         let notation = cursor.state.config().notation;
-        let mut squares = Vec::with_capacity(4);
         for token in m.squares() {
-            match notation.parse(token) {
+            match self.names.parse(token) {
                 Some(sq) => squares.push(sq),
                 None => {
                     let g = notation.geometry();
@@ -212,7 +234,7 @@ impl Walker<'_> {
             }
         }
         let pos = *cursor.state.position();
-        let mut resolution = self.resolver.resolve(&pos, &squares);
+        let mut resolution = self.resolver.resolve(&pos, squares);
         // The resolver generated the legal moves: use them to see whether the game was over.
         if !*ended
             && let Some(stop) = self.game_over(cursor, m, depth, self.resolver.has_legal_move())
@@ -228,7 +250,7 @@ impl Walker<'_> {
                 &mut self.resolver,
                 &pos,
                 &notation,
-                &squares,
+                squares,
                 &nodes[index + 1..],
             )
         {
@@ -267,7 +289,7 @@ impl Walker<'_> {
                 (f.played, Some(f.code))
             }
             Resolution::Unplayable(code) => {
-                let msg = describe::unplayable(&pos, &notation, code, &squares, m);
+                let msg = describe::unplayable(&pos, &notation, code, squares, m);
                 self.fail(code, msg, m, cursor, depth);
                 return None;
             }
@@ -277,7 +299,16 @@ impl Walker<'_> {
             .iter()
             .filter(|n| matches!(n, Node::Move(_)))
             .count();
-        self.advance(cursor, &mv, m, (fault, hops as u32), depth);
+        // The state before the move is kept only for a variation that replaces this move
+        // (copying the game, with its repetition history, at every ply would cost more than
+        // playing the move).
+        let keep_before = !self.options.mainline_only
+            && !self.probe
+            && rest
+                .iter()
+                .take_while(|n| !matches!(n, Node::Move(_) | Node::UnknownMove(_)))
+                .any(|n| matches!(n, Node::Variation(_)));
+        self.advance(cursor, &mv, m, (fault, hops as u32), depth, keep_before);
         Some(consumed)
     }
 
@@ -288,10 +319,11 @@ impl Walker<'_> {
         m: &ast::Move<'_>,
         (fault, joined): (Option<Code>, u32),
         depth: u32,
+        keep_before: bool,
     ) {
         let side = cursor.state.side_to_move();
         let before = *cursor.state.position();
-        cursor.before_last = Some((cursor.state.clone(), cursor.ply, cursor.number));
+        cursor.before_last = keep_before.then(|| (cursor.state.clone(), cursor.ply, cursor.number));
         cursor.state.play(mv);
         cursor.ply += 1;
         let ply = Ply {

@@ -109,7 +109,9 @@ impl Replayed {
 
     /// The final position as PDN FEN, in the game's notation.
     pub fn final_fen(&self) -> Option<String> {
-        self.end.as_ref().map(|g| g.to_fen().to_string())
+        self.end
+            .as_ref()
+            .map(|g| g.position().fen_text(&g.config().notation))
     }
 }
 
@@ -161,6 +163,9 @@ struct StartSpec {
     fen: Option<(Result<Fen, String>, Option<Span>)>,
     /// The first written move number.
     first_number: Option<u32>,
+    /// The FEN as written back in messages, once one is needed (a guess may reject the FEN
+    /// under each of its candidates).
+    shown: std::cell::OnceCell<String>,
 }
 
 impl StartSpec {
@@ -181,7 +186,11 @@ impl StartSpec {
             (None, Some(s)) => Some((s.parse().map_err(|e| e.to_string()), Some(s.span))),
             (None, None) => None,
         };
-        StartSpec { fen, first_number }
+        StartSpec {
+            fen,
+            first_number,
+            shown: std::cell::OnceCell::new(),
+        }
     }
 
     /// The start under `config`: the FEN, else the variant's start position; and the number
@@ -200,7 +209,10 @@ impl StartSpec {
             Some((Err(why), span)) => Err(bad_fen(format!("FEN: {why}"), *span)),
             Some((Ok(fen), span)) => rules::Game::from_fen(fen, config)
                 .map(|g| (g, self.first_number.unwrap_or(1)))
-                .map_err(|e| bad_fen(format!("FEN {fen}: {e}"), *span)),
+                .map_err(|e| {
+                    let shown = self.shown.get_or_init(|| fen.to_string());
+                    bad_fen(format!("FEN {shown}: {e}"), *span)
+                }),
         }
     }
 }
@@ -283,6 +295,8 @@ impl Job<'_, '_> {
             plies: Vec::with_capacity(self.game.body.len() / 2),
             variation_plies: Vec::new(),
             resolver: Default::default(),
+            squares: Vec::new(),
+            names: config.notation.names(),
             probe,
             has_error: false,
         };

@@ -38,12 +38,13 @@ pub struct Fault {
 #[derive(Debug, Default)]
 pub struct Resolver {
     legal: Vec<Move>,
+    any_legal: bool,
 }
 
 impl Resolver {
     /// Whether the position of the last [`Self::resolve`] call had a legal move.
     pub fn has_legal_move(&self) -> bool {
-        !self.legal.is_empty()
+        self.any_legal
     }
 
     /// Resolves `squares` in `pos`.
@@ -51,7 +52,18 @@ impl Resolver {
         if squares.len() < 2 {
             return Resolution::Unplayable(Code::IllegalMove);
         }
+        // The common case, a quiet move when no capture is due, is matched against the moving
+        // piece alone; anything else is matched against the whole legal list.
+        let capture = pos.has_capture();
+        if !capture
+            && squares.len() == 2
+            && let Some(m) = pos.quiet_move(squares[0], squares[1])
+        {
+            self.any_legal = true;
+            return Resolution::Legal(m);
+        }
         pos.legal_moves_into(&mut self.legal);
+        self.any_legal = !self.legal.is_empty();
         let capture_due = self.legal.first().is_some_and(Move::is_capture);
         let (first, last) = (squares[0], squares[squares.len() - 1]);
         let mut same_ends = self

@@ -276,6 +276,54 @@ pub(crate) fn quiet_moves<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>, out: &mut Vec<Raw
     }
 }
 
+/// The quiet move of the side to move from bit `from` to bit `to`, if [`quiet_moves`] would
+/// list it: looks at the one piece only, without generating the other moves.
+#[inline]
+pub(crate) fn find_quiet<B: Bits>(
+    ctx: &Ctx<B>,
+    pos: &Pos<B>,
+    from: u8,
+    to: u8,
+) -> Option<RawMove<B>> {
+    let me = pos.side();
+    let (f, t) = (B::bit(from as u32), B::bit(to as u32));
+    let empty = ctx.layout.board & !pos.occupied();
+    if (pos.pieces[me] & f).is_empty() || (empty & t).is_empty() {
+        return None;
+    }
+    let quiet = |promote| {
+        Some(RawMove {
+            from,
+            to,
+            promote,
+            captured: B::ZERO,
+        })
+    };
+    if (pos.kings & f).is_empty() {
+        let steps = ctx.man_steps[me].as_slice();
+        if steps.iter().any(|d| (d.step(f) & t).any()) {
+            return quiet((t & ctx.layout.promotion[me]).any());
+        }
+        return None;
+    }
+    if (pos.frozen_king(ctx) & f).any() {
+        return None;
+    }
+    for d in ctx.king_steps.as_slice() {
+        let mut at = d.step(f) & empty;
+        while at.any() {
+            if at == t {
+                return quiet(false);
+            }
+            if !ctx.flying {
+                break;
+            }
+            at = d.step(at) & empty;
+        }
+    }
+    None
+}
+
 /// Number of quiet moves of the side to move (what [`quiet_moves`] would append).
 #[inline]
 pub(crate) fn count_quiet<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> u64 {

@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::position::{Piece, Position, Role};
 use super::spec::Rules;
-use crate::board::{Notation, Square};
+use crate::board::{Notation, Square, SquareNames, push_number};
 use crate::pdn::squares::SquareToken;
 use crate::pdn::tags::{Colour, Fen, FenGroup, FenItem, NotationKind};
 
@@ -77,11 +77,12 @@ impl Position {
         notation: &Notation,
     ) -> Result<Position, FenError> {
         let turn = fen.turn.ok_or(FenError::UnknownSideToMove)?;
+        let names = notation.names();
         let mut pos = Position::empty(rules, turn);
         for group in &fen.groups {
             let colour = group.colour.ok_or(FenError::UnknownColour)?;
             for item in &group.items {
-                for (token, sq) in expand(item, notation)? {
+                for (token, sq) in expand(item, names)? {
                     if pos.piece_at(sq).is_some() {
                         return Err(FenError::Duplicate(token));
                     }
@@ -142,6 +143,80 @@ impl Position {
         }
     }
 
+    /// The text of [`Self::to_fen`] (its `Display`), built directly.
+    pub fn fen_text(&self, notation: &Notation) -> String {
+        let mut out = String::with_capacity(96);
+        self.write_fen(notation.names(), &mut out);
+        out
+    }
+
+    /// The text of [`Self::to_fen`] (its `Display`), appended to `out` without building the
+    /// `Fen` value: exporters write a FEN for every ply.
+    pub fn write_fen(&self, names: &SquareNames, out: &mut String) {
+        out.push(self.side_to_move().letter());
+        let kings = self.kings();
+        let numeric = names.notation().preferred() == NotationKind::Numeric;
+        for colour in [Colour::White, Colour::Black] {
+            out.push(':');
+            out.push(colour.letter());
+            let own = self.pieces(colour);
+            let mut first = true;
+            let mut item = |out: &mut String, king: bool, sq: Square| {
+                if !std::mem::take(&mut first) {
+                    out.push(',');
+                }
+                if king {
+                    out.push('K');
+                }
+                names.push_name(out, sq);
+            };
+            // Runs of three or more consecutive numbers are written as ranges.
+            let mut run: Option<(Square, Square, u32)> = None;
+            let mut flush = |out: &mut String, run: Option<(Square, Square, u32)>| match run {
+                Some((a, b, n)) if n >= 3 => {
+                    item(out, false, a);
+                    out.push('-');
+                    names.push_name(out, b);
+                }
+                Some((a, b, 2)) => {
+                    item(out, false, a);
+                    item(out, false, b);
+                }
+                Some((a, _, _)) => item(out, false, a),
+                None => {}
+            };
+            for sq in names.in_fen_order(own.difference(kings)) {
+                if let Some((a, last, n)) = run
+                    && numeric
+                    && number(names.format(sq)) == number(names.format(last)) + 1
+                {
+                    run = Some((a, sq, n + 1));
+                    continue;
+                }
+                flush(out, run);
+                run = Some((sq, sq, 1));
+            }
+            flush(out, run);
+            for sq in names.in_fen_order(own.intersection(kings)) {
+                item(out, true, sq);
+            }
+        }
+        let streaks = [Colour::Black, Colour::White].map(|c| self.king_streak(c));
+        if streaks.iter().any(Option::is_some) {
+            out.push(':');
+            for s in streaks {
+                out.push('+');
+                match s {
+                    Some((sq, n)) => {
+                        push_number(out, u16::from(n));
+                        names.push_name(out, sq);
+                    }
+                    None => out.push('0'),
+                }
+            }
+        }
+    }
+
     fn fen_items(&self, colour: Colour, notation: &Notation) -> Vec<FenItem> {
         let kings = self.kings();
         let mut men: Vec<SquareToken> = Vec::new();
@@ -182,6 +257,13 @@ fn set_streaks(pos: &mut Position, field: &str, notation: &Notation) {
         if let (Some(sq), true) = (king, count > 0) {
             pos.set_king_streak(colour, Some((sq, count)));
         }
+    }
+}
+
+fn number(t: SquareToken) -> u16 {
+    match t {
+        SquareToken::Num(n) => n,
+        SquareToken::Alg { .. } => 0,
     }
 }
 
@@ -227,23 +309,42 @@ fn ranges(sorted: &[SquareToken]) -> Vec<FenItem> {
     items
 }
 
-/// The squares of one FEN item (a range gives several).
-fn expand(item: &FenItem, notation: &Notation) -> Result<Vec<(SquareToken, Square)>, FenError> {
-    let lookup = |t: SquareToken| {
-        notation
-            .parse(t)
-            .map(|s| (t, s))
-            .ok_or(FenError::NotOnBoard(t))
-    };
-    match item.range_end {
-        None => Ok(vec![lookup(item.square)?]),
-        Some(end) => match (item.square, end) {
-            (SquareToken::Num(a), SquareToken::Num(b)) if a <= b => {
-                (a..=b).map(|n| lookup(SquareToken::Num(n))).collect()
-            }
-            _ => Err(FenError::BadRange(item.square, end)),
-        },
+/// The tokens of one FEN item: one square, or a range of numbers.
+#[derive(Clone, Copy)]
+enum ItemTokens {
+    One(SquareToken),
+    Range(u16, u16),
+}
+
+impl ItemTokens {
+    fn iter(self) -> impl Iterator<Item = SquareToken> {
+        let (one, range) = match self {
+            ItemTokens::One(t) => (Some(t), 1..=0),
+            ItemTokens::Range(a, b) => (None, a..=b),
+        };
+        one.into_iter().chain(range.map(SquareToken::Num))
     }
+}
+
+/// The squares of one FEN item (a range gives several), each checked to be on the board
+/// before any is given.
+fn expand(
+    item: &FenItem,
+    names: &'static SquareNames,
+) -> Result<impl Iterator<Item = (SquareToken, Square)>, FenError> {
+    let tokens = match item.range_end {
+        None => ItemTokens::One(item.square),
+        Some(end) => match (item.square, end) {
+            (SquareToken::Num(a), SquareToken::Num(b)) if a <= b => ItemTokens::Range(a, b),
+            _ => return Err(FenError::BadRange(item.square, end)),
+        },
+    };
+    if let Some(t) = tokens.iter().find(|&t| names.parse(t).is_none()) {
+        return Err(FenError::NotOnBoard(t));
+    }
+    Ok(tokens
+        .iter()
+        .filter_map(move |t| names.parse(t).map(|sq| (t, sq))))
 }
 
 fn on_promotion_rank(pos: &Position, colour: Colour, sq: Square) -> bool {
@@ -266,6 +367,59 @@ mod tests {
 
     fn load(v: Variant, s: &str) -> Result<Position, FenError> {
         Position::from_fen(&fen(s), v.rules(), &v.notation())
+    }
+
+    /// `write_fen` writes what `to_fen` displays, in every variant's notation and the other
+    /// kind, along random games (kings, ranges, Frisian streaks).
+    #[test]
+    fn write_fen_matches_to_fen_along_random_games() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for v in Variant::ALL {
+            let n = v.notation();
+            let other = n.geometry();
+            let alternatives = [
+                n,
+                Notation::new(other, NotationKind::Alphanumeric, 0, Colour::White),
+                Notation::new(other, NotationKind::Numeric, 3, Colour::Black),
+            ];
+            for _ in 0..20 {
+                let mut pos = Position::initial(v.rules());
+                for _ in 0..150 {
+                    for notation in &alternatives {
+                        let mut text = String::new();
+                        pos.write_fen(notation.names(), &mut text);
+                        assert_eq!(text, pos.to_fen(notation).to_string(), "{v}");
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play(&moves[next(moves.len())]);
+                }
+            }
+        }
+        let mut streaks = load(Variant::Frisian, "W:WK46,K50,31,32:BK1,K5,19,20").unwrap();
+        let sq = |n| {
+            Variant::Frisian
+                .notation()
+                .names()
+                .parse(SquareToken::Num(n))
+                .unwrap()
+        };
+        streaks.set_king_streak(Colour::White, Some((sq(46), 2)));
+        let mut text = String::new();
+        streaks.write_fen(Variant::Frisian.notation().names(), &mut text);
+        assert_eq!(
+            text,
+            streaks.to_fen(&Variant::Frisian.notation()).to_string()
+        );
+        assert!(text.ends_with(":+0+246"), "{text}");
     }
 
     #[test]

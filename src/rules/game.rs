@@ -131,6 +131,11 @@ impl Game {
         true
     }
 
+    /// Positions since the last man move or capture, the current one included.
+    pub(crate) fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
     /// How many times the current position (with the same side to move) has occurred.
     pub fn repetitions(&self) -> usize {
         self.history.iter().filter(|p| **p == self.position).count()

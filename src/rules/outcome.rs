@@ -43,24 +43,47 @@ impl Outcome {
     }
 }
 
+/// Men and kings of each side, counted once per decision (White first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Material([(usize, usize); 2]);
+
+impl Material {
+    fn of(pos: &Position) -> Material {
+        Material([pos.count(Colour::White), pos.count(Colour::Black)])
+    }
+
+    /// (men, kings) of `c`.
+    fn count(&self, c: Colour) -> (usize, usize) {
+        self.0[usize::from(c == Colour::Black)]
+    }
+
+    /// Pieces of `c`.
+    fn total(&self, c: Colour) -> usize {
+        let (m, k) = self.count(c);
+        m + k
+    }
+}
+
 pub(crate) fn decide(game: &Game, has_legal_move: impl FnOnce() -> bool) -> Outcome {
-    if let Some(o) = decide_win(game.position(), has_legal_move) {
+    let material = Material::of(game.position());
+    if let Some(o) = decide_win(game.position(), &material, has_legal_move) {
         return o;
     }
     game.position()
         .rules()
         .draws
         .iter()
-        .find(|r| !is_claim(r) && draw_applies(game, r))
+        .find(|r| !is_claim(r) && draw_applies(game, &material, r))
         .map_or(Outcome::Ongoing, |r| Outcome::Draw(*r))
 }
 
 pub(crate) fn claimable(game: &Game) -> Option<DrawRule> {
     let rules = game.position().rules();
+    let material = Material::of(game.position());
     rules
         .draws
         .iter()
-        .find(|r| is_claim(r) && draw_applies(game, r))
+        .find(|r| is_claim(r) && draw_applies(game, &material, r))
         .copied()
 }
 
@@ -68,25 +91,29 @@ fn is_claim(r: &DrawRule) -> bool {
     matches!(r, DrawRule::KingMoves { claim: true, .. })
 }
 
-fn decide_win(pos: &Position, has_legal_move: impl FnOnce() -> bool) -> Option<Outcome> {
+fn decide_win(
+    pos: &Position,
+    material: &Material,
+    has_legal_move: impl FnOnce() -> bool,
+) -> Option<Outcome> {
     let goal = pos.rules().goal;
     let mover = pos.side_to_move();
     let win = |winner, reason| Some(Outcome::Win { winner, reason });
     if goal == Goal::FirstKing {
         for c in [mover.opposite(), mover] {
-            if pos.count(c).1 > 0 {
+            if material.count(c).1 > 0 {
                 return win(c, WinReason::FirstKing);
             }
         }
     }
     if goal == Goal::LonePieceLoses {
         for c in [mover, mover.opposite()] {
-            if total(pos, c) == 1 && total(pos, c.opposite()) > 1 {
+            if material.total(c) == 1 && material.total(c.opposite()) > 1 {
                 return win(c.opposite(), WinReason::LonePiece);
             }
         }
     }
-    let stuck = if total(pos, mover) == 0 {
+    let stuck = if material.total(mover) == 0 {
         Some(WinReason::NoPieces)
     } else if !has_legal_move() {
         Some(WinReason::NoMoves)
@@ -99,51 +126,52 @@ fn decide_win(pos: &Position, has_legal_move: impl FnOnce() -> bool) -> Option<O
     })
 }
 
-fn total(pos: &Position, c: Colour) -> usize {
-    let (m, k) = pos.count(c);
-    m + k
-}
-
-/// Material of both sides as (men, kings), strong side first when one side has a lone king.
-fn lone_king_ending(pos: &Position) -> Option<(usize, usize)> {
+/// The strong side's (men, kings) when the other side has a lone king.
+fn lone_king_ending(material: &Material) -> Option<(usize, usize)> {
     for c in [Colour::White, Colour::Black] {
-        if pos.count(c) == (0, 1) {
-            return Some(pos.count(c.opposite()));
+        if material.count(c) == (0, 1) {
+            return Some(material.count(c.opposite()));
         }
     }
     None
 }
 
-fn draw_applies(game: &Game, rule: &DrawRule) -> bool {
+fn draw_applies(game: &Game, material: &Material, rule: &DrawRule) -> bool {
     let pos = game.position();
     let c = game.counters();
     match *rule {
-        DrawRule::Repetition(n) => game.repetitions() >= n as usize,
+        // The history holds each position since the last man move or capture once per
+        // occurrence, so a shorter one cannot hold `n` occurrences.
+        DrawRule::Repetition(n) => {
+            game.history_len() >= n as usize && game.repetitions() >= n as usize
+        }
         DrawRule::KingMoves { plies, .. } => c.king_moves >= plies as u32,
-        DrawRule::FmjdEndgame => match lone_king_ending(pos) {
+        DrawRule::FmjdEndgame => match lone_king_ending(material) {
             // 16-move rule: three pieces with at least one king; 5-move rule: two or fewer.
             Some((m, k)) if k >= 1 && m + k == 3 => c.same_material >= 32,
             Some((m, k)) if k >= 1 && m + k <= 2 => c.same_material >= 10,
             _ => false,
         },
-        DrawRule::RussianEndgame => russian_endgame(pos, c.same_material),
-        DrawRule::FrisianEndgame => frisian_endgame(pos, c.same_material),
+        DrawRule::RussianEndgame => russian_endgame(pos, material, c.same_material),
+        DrawRule::FrisianEndgame => frisian_endgame(pos, material, c.same_material),
         DrawRule::ThreeKingsVsKing { plies } => {
-            lone_king_ending(pos) == Some((0, 3)) && c.same_material >= plies as u32
+            lone_king_ending(material) == Some((0, 3)) && c.same_material >= plies as u32
         }
-        DrawRule::OnePieceEach => total(pos, Colour::White) == 1 && total(pos, Colour::Black) == 1,
+        DrawRule::OnePieceEach => {
+            material.total(Colour::White) == 1 && material.total(Colour::Black) == 1
+        }
     }
 }
 
 /// FMJD-64 7.2.4, 7.2.6–7.2.8 (7.2.3 and 7.2.5 are separate rules).
-fn russian_endgame(pos: &Position, same: u32) -> bool {
-    if let Some((m, k)) = lone_king_ending(pos) {
+fn russian_endgame(pos: &Position, material: &Material, same: u32) -> bool {
+    if let Some((m, k)) = lone_king_ending(material) {
         // 7.2.4: three or more kings against a lone king, 15 moves.
         if k >= 3 && same >= 30 {
             return true;
         }
         // 7.2.7: three pieces with a king against a lone king on the long diagonal, 5 moves.
-        if k >= 1 && m + k == 3 && lone_king_on_main_diagonal(pos) && same >= 10 {
+        if k >= 1 && m + k == 3 && lone_king_on_main_diagonal(pos, material) && same >= 10 {
             return true;
         }
         // 7.2.8: two pieces or fewer with a king against a lone king, 5 moves.
@@ -152,7 +180,7 @@ fn russian_endgame(pos: &Position, same: u32) -> bool {
         }
     }
     // 7.2.6: both sides have kings, material unchanged: 30 moves with 4-5 pieces, 60 with 6-7.
-    let (w, b) = (pos.count(Colour::White), pos.count(Colour::Black));
+    let (w, b) = (material.count(Colour::White), material.count(Colour::Black));
     let pieces = w.0 + w.1 + b.0 + b.1;
     w.1 > 0
         && b.1 > 0
@@ -163,10 +191,10 @@ fn russian_endgame(pos: &Position, same: u32) -> bool {
         }
 }
 
-fn lone_king_on_main_diagonal(pos: &Position) -> bool {
+fn lone_king_on_main_diagonal(pos: &Position, material: &Material) -> bool {
     let g = pos.geometry();
     [Colour::White, Colour::Black].into_iter().any(|c| {
-        pos.count(c) == (0, 1)
+        material.count(c) == (0, 1)
             && pos.pieces(c).iter().all(|sq| {
                 let (x, y) = g.coords(sq);
                 x == y
@@ -176,8 +204,8 @@ fn lone_king_on_main_diagonal(pos: &Position) -> bool {
 
 /// Frisian: 2 kings v 1 king, 7 moves each; 1 king each, drawn at once unless the kings
 /// stand on the two ends of the main diagonal.
-fn frisian_endgame(pos: &Position, same: u32) -> bool {
-    let (w, b) = (pos.count(Colour::White), pos.count(Colour::Black));
+fn frisian_endgame(pos: &Position, material: &Material, same: u32) -> bool {
+    let (w, b) = (material.count(Colour::White), material.count(Colour::Black));
     if (w == (0, 2) && b == (0, 1)) || (w == (0, 1) && b == (0, 2)) {
         return same >= 14;
     }

@@ -288,6 +288,15 @@ impl Position {
         }
     }
 
+    /// The quiet move from `from` to `to` when it is among [`Self::quiet_moves`] (whether or
+    /// not a capture is due), found without generating the other moves.
+    pub fn quiet_move(&self, from: Square, to: Square) -> Option<Move> {
+        with!(self, c, p => {
+            let raw = engine::find_quiet(c, p, c.layout.bit_index(from), c.layout.bit_index(to))?;
+            Some(Move::quiet(from, to, raw.promote))
+        })
+    }
+
     /// Every complete capture sequence, *without* the precedence filter and without merging:
     /// each distinct landing-square path is listed, including a king's landings further
     /// behind a piece when it goes on along the same line. Use it to match written
