@@ -7,7 +7,10 @@ use serde::Serialize;
 use crate::pdn::ast::Game;
 use crate::pdn::note::SyntaxError;
 use crate::pdn::raw::RawGame;
-use crate::replay::{CaptureFault, Code, Diagnostic, Replayed, Severity, side_name};
+use crate::pdn::span::Position;
+use crate::replay::{
+    CaptureFault, Code, Diagnostic, Replayed, Severity, note_diagnostic, side_name,
+};
 
 /// The verdict on a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -108,7 +111,17 @@ fn is_zero(n: &u32) -> bool {
 impl GameRecord {
     /// The verdict on a game that parsed and was replayed.
     pub fn replayed(file: &str, raw: &RawGame, game: &Game<'_>, r: &Replayed) -> GameRecord {
-        let diagnostics: Vec<Located> = r.diagnostics.iter().map(|d| locate(raw, d)).collect();
+        let offsets: Vec<u32> = r
+            .diagnostics
+            .iter()
+            .map(|d| d.span.map_or(0, |s| s.start))
+            .collect();
+        let diagnostics: Vec<Located> = r
+            .diagnostics
+            .iter()
+            .zip(raw.positions(&offsets))
+            .map(|(d, at)| locate(raw, d, at))
+            .collect();
         let worst = r.worst();
         let status = match worst {
             Some(Severity::Error) => Status::Invalid,
@@ -137,10 +150,19 @@ impl GameRecord {
         }
     }
 
-    /// The verdict on a game whose text could not be read.
+    /// The verdict on a game whose text could not be read: the syntax error, then the notes
+    /// made while splitting and decoding (the switch to a fallback encoding is reported even
+    /// when the game that made it is unreadable).
     pub fn unreadable(file: &str, raw: &RawGame, err: &SyntaxError) -> GameRecord {
         let label = raw.label();
         let at = raw.position(err.span.start);
+        let notes = raw.notes.iter().map(|n| {
+            locate(
+                raw,
+                &note_diagnostic(n, &raw.text, false),
+                raw.position(n.span.start),
+            )
+        });
         GameRecord {
             file: file.to_string(),
             game: raw.index,
@@ -168,7 +190,10 @@ impl GameRecord {
                 message: format!("{} ({})", err.message, err.kind.code()),
                 span: Some((err.span.start, err.span.end)),
                 capture: None,
-            }],
+            }]
+            .into_iter()
+            .chain(notes)
+            .collect(),
         }
     }
 
@@ -190,12 +215,12 @@ impl GameRecord {
     }
 }
 
-fn locate(raw: &RawGame, d: &Diagnostic) -> Located {
-    let at = raw.position(d.span.map_or(0, |s| s.start));
+/// `d` located at `at` (the position of its span's start).
+fn locate(raw: &RawGame, d: &Diagnostic, at: Position) -> Located {
     let (line, column) = if d.span.is_some() {
         (at.line, at.column)
     } else {
-        (raw.first_line, 1)
+        (raw.first_line, raw.first_column)
     };
     Located {
         severity: d.severity,

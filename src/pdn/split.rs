@@ -102,9 +102,10 @@ pub struct Splitter<R> {
     eof: bool,
     bom_checked: bool,
     next_index: u64,
-    /// File offset and line of `buf[start]`.
+    /// File offset, line and column of `buf[start]`.
     offset: u64,
     line: u32,
+    column: u32,
     options: SplitOptions,
 }
 
@@ -126,6 +127,7 @@ impl<R: BufRead> Splitter<R> {
             next_index: 1,
             offset: 0,
             line: 1,
+            column: 1,
             options,
         }
     }
@@ -137,11 +139,22 @@ impl<R: BufRead> Splitter<R> {
 
     fn next_game(&mut self) -> io::Result<Option<RawGame>> {
         loop {
+            // A game is oversize when its bytes (up to the next game, or the end of the input)
+            // are more than the maximum, however the input was cut into reads: while reading,
+            // once it is certain (everything buffered but the scanner's lookahead belongs to
+            // the game), else when its end is found.
+            let max = self.options.max_game_size;
             match self.step() {
+                Step::Boundary(at) if at - self.start > max => return self.oversize().map(Some),
                 Step::Boundary(at) => return Ok(Some(self.emit(at))),
-                Step::NeedMore if self.eof => return Ok(self.finish()),
+                Step::NeedMore if self.eof => {
+                    if self.buf.len() - self.start > max && !self.rest_is_blank() {
+                        return self.oversize().map(Some);
+                    }
+                    return Ok(self.finish());
+                }
                 Step::NeedMore => {
-                    if self.buf.len() - self.start > self.options.max_game_size {
+                    if self.buf.len() - self.start > max + LOOKAHEAD {
                         return self.oversize().map(Some);
                     }
                     self.fill()?;
@@ -197,10 +210,13 @@ impl<R: BufRead> Splitter<R> {
         game
     }
 
+    fn rest_is_blank(&self) -> bool {
+        self.buf[self.start..].iter().all(u8::is_ascii_whitespace)
+    }
+
     /// The rest of the input, if it holds more than white space.
     fn finish(&mut self) -> Option<RawGame> {
-        let rest = &self.buf[self.start..];
-        if rest.iter().all(u8::is_ascii_whitespace) {
+        if self.rest_is_blank() {
             self.advance(self.buf.len());
             return None;
         }
@@ -208,6 +224,8 @@ impl<R: BufRead> Splitter<R> {
         Some(self.emit(end))
     }
 
+    /// A game from its bytes (for an oversize game: the kept part; the caller then moves
+    /// the line and column past the whole game).
     fn make_game(&mut self, bytes: Vec<u8>, oversize: Option<u64>) -> RawGame {
         let len = bytes.len();
         let (lines, _) = count_line_ends(&bytes);
@@ -216,6 +234,7 @@ impl<R: BufRead> Splitter<R> {
             index: self.next_index,
             byte_offset: self.offset,
             first_line: self.line,
+            first_column: self.column,
             text,
             encoding,
             notes: note.into_iter().collect(),
@@ -223,7 +242,10 @@ impl<R: BufRead> Splitter<R> {
         };
         self.next_index += 1;
         self.offset += oversize.unwrap_or(len as u64);
-        self.line += lines;
+        if oversize.is_none() {
+            self.line += lines;
+            self.column = column_after(game.text.as_bytes(), self.column);
+        }
         game
     }
 
@@ -231,27 +253,38 @@ impl<R: BufRead> Splitter<R> {
         let (lines, _) = count_line_ends(&self.buf[self.start..to]);
         self.offset += (to - self.start) as u64;
         self.line += lines;
+        self.column = column_after(&self.buf[self.start..to], self.column);
         self.start = to;
     }
 
-    /// Reports the current game as oversize and skips to the next line that starts with `[`.
+    /// Reports the current game as oversize and skips to the next line that starts with `[`
+    /// (after the game's first token), reading on as needed. The game's first bytes are kept
+    /// for reports; how many depends only on the input and the options, never on how the
+    /// input was cut into reads. Called only when more than `max_game_size` bytes of the game
+    /// are buffered.
     fn oversize(&mut self) -> io::Result<RawGame> {
-        let keep_end = (self.start + OVERSIZE_KEEP).min(self.buf.len());
-        let kept = self.buf[self.start..keep_end].to_vec();
-        let (first_offset, first_line, index) = (self.offset, self.line, self.next_index);
+        let keep = OVERSIZE_KEEP.min(self.options.max_game_size);
+        // One byte more, to see whether the cut falls inside a UTF-8 sequence.
+        let mut kept = self.buf[self.start..(self.start + keep + 1).min(self.buf.len())].to_vec();
+        let (first_offset, first_line, first_column) = (self.offset, self.line, self.column);
+        let index = self.next_index;
         let mut skipped = 0u64;
         let mut lines = 0u32;
+        let mut pos = self.start;
+        let mut state = Resync::Leading;
         let resume = loop {
-            let from = (self.start + 1).min(self.buf.len());
-            if let Some(at) = next_tag_line(&self.buf[from..]) {
-                break from + at;
+            let (found, scanned, next) = find_resync(&self.buf, pos, state);
+            if let Some(at) = found {
+                break at;
             }
             if self.eof {
                 break self.buf.len();
             }
-            // Keep a trailing CR so a CRLF split over two reads is counted once.
-            let mut cut = self.buf.len();
-            if cut > self.start + 1 && self.buf[cut - 1] == b'\r' {
+            // Drop what was searched, but keep a trailing CR so a CRLF split over two reads
+            // is counted once.
+            let mut cut = scanned;
+            state = next;
+            if cut > self.start && self.buf[cut - 1] == b'\r' {
                 cut -= 1;
             }
             skipped += (cut - self.start) as u64;
@@ -259,22 +292,36 @@ impl<R: BufRead> Splitter<R> {
             self.start = cut;
             self.scan.pos = cut;
             self.fill()?;
+            pos = self.start;
         };
         skipped += (resume - self.start) as u64;
         lines += count_line_ends(&self.buf[self.start..resume]).0;
+        // The resume point is a `[` after the blanks that start its line.
+        let blanks = self.buf[..resume]
+            .iter()
+            .rev()
+            .take_while(|&&c| c == b' ' || c == b'\t')
+            .count();
         self.start = resume;
         self.scan = Scan::new(resume, true);
-        let (text, encoding, _) = self.options.decoder.decode(kept);
+        kept.truncate(utf8_cut(&kept, keep.min(skipped as usize)));
+        let (text, encoding, note) = self.options.decoder.decode(kept);
         self.next_index += 1;
         self.offset = first_offset + skipped;
         self.line = first_line + lines;
+        self.column = if lines > 0 {
+            1 + blanks as u32
+        } else {
+            column_after(text.as_bytes(), first_column)
+        };
         Ok(RawGame {
             index,
             byte_offset: first_offset,
             first_line,
+            first_column,
             text,
             encoding,
-            notes: Vec::new(),
+            notes: note.into_iter().collect(),
             oversize: Some(skipped),
         })
     }
@@ -422,21 +469,80 @@ fn inside_movetext(rest: &[u8], top: bool, terminated: &mut bool) -> usize {
     lex::word_len(rest)
 }
 
-/// Offset of the next `[` that starts a line (after blanks), if any.
-fn next_tag_line(b: &[u8]) -> Option<usize> {
-    let mut from = 0;
-    while let Some(i) = memchr2(b'\n', b'\r', &b[from..]) {
-        let line = from + i + 1;
-        let blanks = b[line..]
-            .iter()
-            .take_while(|&&c| c == b' ' || c == b'\t')
-            .count();
-        if b.get(line + blanks) == Some(&b'[') {
-            return Some(line + blanks);
-        }
-        from = line;
+/// Where to cut `bytes` at or before `len` without cutting a UTF-8 sequence (a cut one would
+/// switch the file to the fallback encoding): before a lead byte whose continuation bytes
+/// would be cut off.
+fn utf8_cut(bytes: &[u8], len: usize) -> usize {
+    if len >= bytes.len() || bytes[len] & 0xC0 != 0x80 {
+        return len;
     }
-    None
+    let back = bytes[..len]
+        .iter()
+        .rev()
+        .take(3)
+        .take_while(|&&c| c & 0xC0 == 0x80)
+        .count();
+    if len > back && bytes[len - back - 1] >= 0xC0 {
+        len - back - 1
+    } else {
+        len
+    }
+}
+
+/// The column after `text` (UTF-8 or ASCII white space) when it starts at `column`.
+fn column_after(text: &[u8], column: u32) -> u32 {
+    let chars = |b: &[u8]| b.iter().filter(|&&c| c & 0xC0 != 0x80).count() as u32;
+    match memchr::memrchr2(b'\n', b'\r', text) {
+        Some(i) => 1 + chars(&text[i + 1..]),
+        None => column + chars(text),
+    }
+}
+
+/// Where the search for the resync point of an oversize game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Resync {
+    /// In the white space before the game's first token (a `[` there is the game's own).
+    Leading,
+    /// At the start of a line, maybe after blanks.
+    LineStart,
+    /// Inside a line.
+    MidLine,
+}
+
+/// Searches `buf` from `pos` for a `[` that starts a line (after blanks) after the game's
+/// first token. Returns the `[` if found, else how far the search got and its state there.
+fn find_resync(buf: &[u8], mut pos: usize, mut state: Resync) -> (Option<usize>, usize, Resync) {
+    while pos < buf.len() {
+        match state {
+            Resync::Leading => match buf[pos..].iter().position(|c| !c.is_ascii_whitespace()) {
+                // Past the first byte of the game's first token.
+                Some(i) => {
+                    pos += i + 1;
+                    state = Resync::MidLine;
+                }
+                None => pos = buf.len(),
+            },
+            Resync::LineStart => {
+                while pos < buf.len() && matches!(buf[pos], b' ' | b'\t') {
+                    pos += 1;
+                }
+                match buf.get(pos) {
+                    None => {}
+                    Some(b'[') => return (Some(pos), pos, state),
+                    Some(b'\n' | b'\r') => pos += 1,
+                    Some(_) => state = Resync::MidLine,
+                }
+            }
+            Resync::MidLine => match memchr2(b'\n', b'\r', &buf[pos..]) {
+                Some(i) => {
+                    pos += i + 1;
+                    state = Resync::LineStart;
+                }
+                None => pos = buf.len(),
+            },
+        }
+    }
+    (None, buf.len(), state)
 }
 
 impl<R: BufRead> Iterator for Splitter<R> {
