@@ -27,10 +27,6 @@ pub const DEFAULT_MAX_GAME_SIZE: usize = 1 << 20;
 /// Bytes of an oversize game kept for reports.
 const OVERSIZE_KEEP: usize = 4096;
 
-/// Words are classified only with this much lookahead (or at end of input), so that moves with
-/// spaces inside (`1 - 5`) are never cut by a buffer boundary.
-const LOOKAHEAD: usize = 256;
-
 /// Settings of a [`Splitter`].
 #[derive(Clone, Debug)]
 pub struct SplitOptions {
@@ -68,6 +64,11 @@ struct Scan {
     /// After a terminator: where a run of comments starting on a new line began. If a tag
     /// follows them, they open the next game rather than trail this one.
     leading_comments: Option<usize>,
+    /// The first line end at or after `pos` when `eol_found`; else how far the search for it
+    /// got. Words never span a line end, so a word is classified only once its line is
+    /// buffered: the games found never depend on how the input was cut into reads.
+    eol: usize,
+    eol_found: bool,
 }
 
 impl Scan {
@@ -80,6 +81,32 @@ impl Scan {
             terminated: false,
             line_start,
             leading_comments: None,
+            eol: pos,
+            eol_found: false,
+        }
+    }
+
+    /// The first line end at or after `pos` in `b`, searching only bytes not searched before.
+    fn line_end(&mut self, b: &[u8]) -> Option<usize> {
+        if self.eol_found && self.eol >= self.pos {
+            return Some(self.eol);
+        }
+        let from = if !self.eol_found && self.eol > self.pos {
+            self.eol
+        } else {
+            self.pos
+        };
+        match memchr2(b'\n', b'\r', &b[from..]) {
+            Some(i) => {
+                self.eol = from + i;
+                self.eol_found = true;
+                Some(self.eol)
+            }
+            None => {
+                self.eol = b.len();
+                self.eol_found = false;
+                None
+            }
         }
     }
 }
@@ -87,6 +114,8 @@ impl Scan {
 enum Step {
     /// The next game starts at this position.
     Boundary(usize),
+    /// The game is larger than the maximum size (a word's line reaches past it).
+    Oversize,
     /// The buffer ended; read more (or finish at end of input).
     NeedMore,
 }
@@ -147,6 +176,7 @@ impl<R: BufRead> Splitter<R> {
             match self.step() {
                 Step::Boundary(at) if at - self.start > max => return self.oversize().map(Some),
                 Step::Boundary(at) => return Ok(Some(self.emit(at))),
+                Step::Oversize => return self.oversize().map(Some),
                 Step::NeedMore if self.eof => {
                     if self.buf.len() - self.start > max && !self.rest_is_blank() {
                         return self.oversize().map(Some);
@@ -154,7 +184,9 @@ impl<R: BufRead> Splitter<R> {
                     return Ok(self.finish());
                 }
                 Step::NeedMore => {
-                    if self.buf.len() - self.start > max + LOOKAHEAD {
+                    // Everything buffered belongs to the game, or to a line that reaches past
+                    // the maximum (which `step` also calls oversize when it is buffered whole).
+                    if self.buf.len() - self.start > max {
                         return self.oversize().map(Some);
                     }
                     self.fill()?;
@@ -168,6 +200,7 @@ impl<R: BufRead> Splitter<R> {
         if self.start > 0 {
             self.buf.drain(..self.start);
             self.scan.pos -= self.start;
+            self.scan.eol = self.scan.eol.saturating_sub(self.start);
             if let Some(p) = &mut self.scan.leading_comments {
                 *p -= self.start;
             }
@@ -272,9 +305,13 @@ impl<R: BufRead> Splitter<R> {
         let mut lines = 0u32;
         let mut pos = self.start;
         let mut state = Resync::Leading;
+        let mut blanks = 0;
         let resume = loop {
             let (found, scanned, next) = find_resync(&self.buf, pos, state);
             if let Some(at) = found {
+                if let Resync::LineStart(n) = next {
+                    blanks = n;
+                }
                 break at;
             }
             if self.eof {
@@ -296,12 +333,6 @@ impl<R: BufRead> Splitter<R> {
         };
         skipped += (resume - self.start) as u64;
         lines += count_line_ends(&self.buf[self.start..resume]).0;
-        // The resume point is a `[` after the blanks that start its line.
-        let blanks = self.buf[..resume]
-            .iter()
-            .rev()
-            .take_while(|&&c| c == b' ' || c == b'\t')
-            .count();
         self.start = resume;
         self.scan = Scan::new(resume, true);
         kept.truncate(utf8_cut(&kept, keep.min(skipped as usize)));
@@ -309,8 +340,9 @@ impl<R: BufRead> Splitter<R> {
         self.next_index += 1;
         self.offset = first_offset + skipped;
         self.line = first_line + lines;
+        // The resume point is a `[` after the blanks that start its line.
         self.column = if lines > 0 {
-            1 + blanks as u32
+            1 + blanks
         } else {
             column_after(text.as_bytes(), first_column)
         };
@@ -330,6 +362,7 @@ impl<R: BufRead> Splitter<R> {
     fn step(&mut self) -> Step {
         let b = &self.buf[..];
         let eof = self.eof;
+        let limit = self.start.saturating_add(self.options.max_game_size);
         let s = &mut self.scan;
         loop {
             match s.mode {
@@ -365,18 +398,19 @@ impl<R: BufRead> Splitter<R> {
                 }
                 s.pos += 1;
             }
-            if s.pos >= b.len() || (!eof && b.len() - s.pos < LOOKAHEAD) {
+            if s.pos >= b.len() {
                 return Step::NeedMore;
             }
-            if let Some(boundary) = token(b, s, eof) {
-                return boundary;
+            if let Some(step) = token(b, s, eof, limit) {
+                return step;
             }
         }
     }
 }
 
-/// Handles one token at `s.pos`; returns a step when the scan must stop.
-fn token(b: &[u8], s: &mut Scan, eof: bool) -> Option<Step> {
+/// Handles one token at `s.pos`; returns a step when the scan must stop. `limit` is where the
+/// game would pass the maximum size.
+fn token(b: &[u8], s: &mut Scan, eof: bool, limit: usize) -> Option<Step> {
     let rest = &b[s.pos..];
     let starts_game = s.seen_movetext || s.terminated;
     let line_start = std::mem::replace(&mut s.line_start, false);
@@ -419,6 +453,20 @@ fn token(b: &[u8], s: &mut Scan, eof: bool) -> Option<Step> {
             s.pos += 1;
         }
         c => {
+            // A word is classified with its whole line buffered; a line reaching past the
+            // maximum game size makes the game oversize, whether read at once or in parts.
+            let end = match s.line_end(b) {
+                Some(end) => end,
+                None if eof => b.len(),
+                None => {
+                    s.line_start = line_start;
+                    return Some(Step::NeedMore);
+                }
+            };
+            if end > limit {
+                s.line_start = line_start;
+                return Some(Step::Oversize);
+            }
             if let Some(n) = (line_start && c.is_ascii_uppercase())
                 .then(|| lex::missing_bracket_tag(rest))
                 .flatten()
@@ -503,8 +551,8 @@ fn column_after(text: &[u8], column: u32) -> u32 {
 enum Resync {
     /// In the white space before the game's first token (a `[` there is the game's own).
     Leading,
-    /// At the start of a line, maybe after blanks.
-    LineStart,
+    /// At the start of a line, after this many blanks.
+    LineStart(u32),
     /// Inside a line.
     MidLine,
 }
@@ -522,21 +570,26 @@ fn find_resync(buf: &[u8], mut pos: usize, mut state: Resync) -> (Option<usize>,
                 }
                 None => pos = buf.len(),
             },
-            Resync::LineStart => {
+            Resync::LineStart(mut blanks) => {
                 while pos < buf.len() && matches!(buf[pos], b' ' | b'\t') {
                     pos += 1;
+                    blanks += 1;
                 }
+                state = Resync::LineStart(blanks);
                 match buf.get(pos) {
                     None => {}
                     Some(b'[') => return (Some(pos), pos, state),
-                    Some(b'\n' | b'\r') => pos += 1,
+                    Some(b'\n' | b'\r') => {
+                        pos += 1;
+                        state = Resync::LineStart(0);
+                    }
                     Some(_) => state = Resync::MidLine,
                 }
             }
             Resync::MidLine => match memchr2(b'\n', b'\r', &buf[pos..]) {
                 Some(i) => {
                     pos += i + 1;
-                    state = Resync::LineStart;
+                    state = Resync::LineStart(0);
                 }
                 None => pos = buf.len(),
             },

@@ -16,6 +16,7 @@
 //! (the seed, the iteration and the path are printed) and is then checked by every run.
 
 mod check;
+mod hostile;
 mod mutate;
 #[path = "../pdn_support/mod.rs"]
 mod pdn_support;
@@ -415,6 +416,12 @@ fn option_sets() -> Vec<CheckOptions> {
     o.read_capacity = Some(4096);
     o.max_game_size = Some(64 << 10);
     sets.push(o);
+    // Tiny reads and a tiny maximum game size: the oversize paths.
+    let mut o = CheckOptions::default();
+    o.replay.mainline_only = true;
+    o.read_capacity = Some(7);
+    o.max_game_size = Some(300);
+    sets.push(o);
     sets
 }
 
@@ -443,4 +450,132 @@ fn kept_regressions_stay_fixed() {
         failed.extend(check_all(&p.display().to_string(), &input, &sets));
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+/// The hostile shapes: nesting, long lines and tags at 100k; the shapes that cost per unit at
+/// 100k in release builds, 2k in debug builds (`PDNKIT_MUTATION_HUGE` sets both).
+fn hostile_shapes() -> Vec<hostile::Shape> {
+    let huge = env_u64("PDNKIT_MUTATION_HUGE").map(|n| n as usize);
+    let volume = if cfg!(debug_assertions) {
+        5_000
+    } else {
+        100_000
+    };
+    hostile::shapes(huge.unwrap_or(100_000), huge.unwrap_or(volume))
+}
+
+#[test]
+fn hostile_shapes_are_read_in_bounded_time_and_nothing_is_lost() {
+    let shapes = hostile_shapes();
+    let worker = Worker::new();
+    let mut failed = Vec::new();
+    for s in &shapes {
+        match worker.run(&s.bytes, &CheckOptions::default()) {
+            Ok((summary, took)) => {
+                if std::env::var_os("PDNKIT_MUTATION_VERBOSE").is_some() {
+                    eprintln!("{}: {} bytes, {summary:?}, {took:?}", s.name, s.bytes.len());
+                }
+                // Reading goes on after the hostile part: the good game at the end is read.
+                if summary.games < s.min_games as u64 {
+                    failed.push(format!(
+                        "{}: {} games read, at least {} expected",
+                        s.name, summary.games, s.min_games
+                    ));
+                }
+            }
+            Err(failure) => {
+                let path = save(&format!("{}-{}.pdn", failure.kind(), s.name), &s.bytes);
+                failed.push(format!(
+                    "{}: {failure} (saved as {})",
+                    s.name,
+                    path.display()
+                ));
+                if matches!(failure, Failure::Hang(_)) {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
+fn the_executable_survives_hostile_shapes_on_its_worker_threads() {
+    let dir = std::env::temp_dir().join(format!("pdnkit-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut failed = Vec::new();
+    for s in hostile_shapes().into_iter().filter(|s| s.cli) {
+        let path = dir.join(format!("{}.pdn", s.name));
+        std::fs::write(&path, &s.bytes).expect("write input");
+        let games = pdnkit::pdn::split::Splitter::new(&s.bytes[..]).count();
+        let runs: [&[&str]; 3] = [
+            &["validate", "--format", "json"],
+            &["convert", "--to", "json"],
+            &["stats"],
+        ];
+        for args in runs {
+            if let Err(e) = run_cli(args, &path, games, time_limit(s.bytes.len())) {
+                failed.push(format!("{} {}: {e}", args.join(" "), s.name));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+/// Runs `pdnkit ARGS --jobs 2 PATH`: exit code 0 or 1, the stderr summary counts `games`,
+/// JSON Lines output has a line per game.
+fn run_cli(args: &[&str], path: &Path, games: usize, limit: Duration) -> Result<(), String> {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(args)
+        .args(["--jobs", "2"])
+        .arg(path)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    // Read the pipes on threads so a large output cannot block the child.
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut stderr = child.stderr.take().expect("piped");
+    let out = thread::spawn(move || {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut stdout, &mut v).map(|_| v)
+    });
+    let err = thread::spawn(move || {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut stderr, &mut v).map(|_| v)
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            break status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            return Err(format!("no exit within {limit:?}"));
+        }
+        thread::sleep(Duration::from_millis(20));
+    };
+    let stdout = out.join().expect("reader").map_err(|e| e.to_string())?;
+    let stderr = String::from_utf8_lossy(&err.join().expect("reader").map_err(|e| e.to_string())?)
+        .into_owned();
+    let code = status.code();
+    if !matches!(code, Some(0 | 1)) || stderr.contains("panicked") {
+        return Err(format!("exit {code:?}: {}", clip(&stderr, 2000)));
+    }
+    let noun = if games == 1 { "game" } else { "games" };
+    if !stderr.contains(&format!("{games} {noun} read")) {
+        return Err(format!(
+            "stderr does not count {games} games: {}",
+            clip(&stderr, 2000)
+        ));
+    }
+    if args.contains(&"json") {
+        let lines = stdout.iter().filter(|&&b| b == b'\n').count();
+        if lines != games {
+            return Err(format!("{lines} JSON lines for {games} games"));
+        }
+    }
+    Ok(())
 }

@@ -1,5 +1,7 @@
 //! SplitMix64: a tiny deterministic generator, so that a seed reproduces a run exactly
 //! without a dependency.
+// Shared by the mutation harness and the round-trip test; each uses a part.
+#![allow(dead_code)]
 
 /// The generator state.
 #[derive(Clone, Debug)]
