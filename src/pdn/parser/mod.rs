@@ -190,7 +190,7 @@ fn split_off_after_last_tag<'a>(header: &mut Vec<HeaderItem<'a>>) -> Vec<Node<'a
 }
 
 /// A game without terminator whose last token equals its non-standard `Result` tag (`4-6`,
-/// `-`): that token is the terminator; comments after it move to the trailer.
+/// `-`): that token is the terminator; comments and junk after it move to the trailer.
 fn infer_terminator<'a>(
     game: &mut Game<'a>,
     c: &mut Cursor<'a>,
@@ -200,10 +200,13 @@ fn infer_terminator<'a>(
     if result.is_empty() || result_token_meaning(result).is_some() {
         return None;
     }
-    let last = game
-        .body
-        .iter()
-        .rposition(|n| !matches!(n, Node::Comment(_) | Node::Escape(_)))?;
+    // Junk other than the result is written back as a comment, so it is passed over like
+    // one: the written game then infers the same terminator.
+    let last = game.body.iter().rposition(|n| match n {
+        Node::Comment(_) | Node::Escape(_) => false,
+        Node::Junk(j) => j.text == result,
+        _ => true,
+    })?;
     let span = game.body[last].span();
     if span.text(game.text) != result {
         return None;

@@ -280,6 +280,11 @@ fn terminators_missing_inferred_and_trailing() {
         "tag Result=\"-\"\nnumber 1.\nmove 32-28\nend - (inferred)\ncomment \"c\"\n"
     );
     assert_eq!(notes(dash), vec![(NoteKind::InferredTerminator, "-")]);
+    // Junk after it is passed over like the comment the writer makes of it.
+    assert_eq!(
+        tree("[Result \"4-6\"] 1.32-28 4-6 ?!"),
+        "tag Result=\"4-6\"\nnumber 1.\nmove 32-28\nend 4-6 (inferred)\ncomment \"?!\"\n"
+    );
     assert_eq!(
         tree("32-28 1-0 {after} junk"),
         "move 32-28\nend 1-0\ncomment \"after\"\ncomment \"junk\"\n"
