@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::pdn::ast::Game;
+use crate::pdn::ast::{Game, shown};
 use crate::pdn::note::SyntaxError;
 use crate::pdn::raw::RawGame;
 use crate::pdn::span::Position;
@@ -205,7 +205,7 @@ impl GameRecord {
             ("Black", &self.black),
         ]
         .into_iter()
-        .filter_map(|(n, v)| v.as_ref().map(|v| format!("{n}: {v}")))
+        .filter_map(|(n, v)| v.as_ref().map(|v| format!("{n}: {}", shown(v))))
         .collect();
         if parts.is_empty() {
             format!("game {}", self.game)

@@ -117,6 +117,11 @@ mod tests {
             "a.pdn:42:10: error[syntax]: comment `{` is never closed (a comment ends at the \
              first `}`)\n  in game 7 (Event: E, White: W)"
         );
+        let long = RawGame::from_text(format!("[Event \"{}\"]\n1. 32-28 {{", "é".repeat(100)));
+        assert_eq!(
+            long.describe(),
+            format!("game 1 (Event: {}...)", "é".repeat(80))
+        );
         let bare = RawGame::from_text("32-28 }");
         let err = parse_game(&bare).unwrap_err();
         assert!(bare.render_error("-", &err).ends_with("in game 1"));
