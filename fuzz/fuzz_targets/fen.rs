@@ -19,17 +19,25 @@ const VARIANTS: [Variant; 8] = [
 ];
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, rest)) = data.split_first() else { return };
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
     let text = String::from_utf8_lossy(rest);
     let Ok(fen) = Fen::parse(&text) else { return };
     let _ = fen.to_string();
     let variant = VARIANTS[usize::from(pick) % VARIANTS.len()];
-    let Ok(game) = Game::from_fen(&fen, Config::standard(variant)) else { return };
+    let Ok(game) = Game::from_fen(&fen, Config::standard(variant)) else {
+        return;
+    };
     let written = game.to_fen().to_string();
     let back = Fen::parse(&written).unwrap_or_else(|e| panic!("{written}: {e}"));
     let again = Game::from_fen(&back, Config::standard(variant))
         .unwrap_or_else(|e| panic!("{variant}: {text:?} wrote {written}, which fails: {e}"));
-    assert_eq!(game.position(), again.position(), "{variant}: {text:?} -> {written}");
+    assert_eq!(
+        game.position(),
+        again.position(),
+        "{variant}: {text:?} -> {written}"
+    );
     let moves = game.legal_moves();
     if let Some(m) = moves.get(usize::from(pick) % moves.len().max(1)) {
         let mut next = game.clone();
