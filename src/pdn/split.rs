@@ -184,9 +184,11 @@ impl<R: BufRead> Splitter<R> {
                     return Ok(self.finish());
                 }
                 Step::NeedMore => {
-                    // Everything buffered belongs to the game, or to a line that reaches past
-                    // the maximum (which `step` also calls oversize when it is buffered whole).
-                    if self.buf.len() - self.start > max {
+                    // Everything buffered belongs to the game (or to a line that reaches past
+                    // the maximum, which `step` also calls oversize when it is buffered whole),
+                    // except a run of comments after the terminator, which may open the next.
+                    let certain = self.scan.leading_comments.unwrap_or(self.buf.len());
+                    if certain - self.start > max {
                         return self.oversize().map(Some);
                     }
                     self.fill()?;
@@ -362,32 +364,45 @@ impl<R: BufRead> Splitter<R> {
     fn step(&mut self) -> Step {
         let b = &self.buf[..];
         let eof = self.eof;
-        let limit = self.start.saturating_add(self.options.max_game_size);
+        let max = self.options.max_game_size;
+        let limit = self.start.saturating_add(max);
         let s = &mut self.scan;
+        // Comments on their own lines after a terminator open the next game if a tag follows
+        // them. A run of them larger than the maximum game size opens the next game whatever
+        // follows, so that the game before it never depends on how far the input was read.
+        let run_too_long = |s: &Scan| s.leading_comments.is_some_and(|p| s.pos - p > max);
         loop {
-            match s.mode {
-                Mode::Normal => {}
+            let more = match s.mode {
+                Mode::Normal => false,
                 Mode::Comment => match memchr(b'}', &b[s.pos..]) {
                     Some(i) => {
                         s.pos += i + 1;
                         s.mode = Mode::Normal;
                         s.line_start = false;
+                        false
                     }
                     None => {
                         s.pos = b.len();
-                        return Step::NeedMore;
+                        true
                     }
                 },
                 Mode::LineComment => match memchr2(b'\n', b'\r', &b[s.pos..]) {
                     Some(i) => {
                         s.pos += i;
                         s.mode = Mode::Normal;
+                        false
                     }
                     None => {
                         s.pos = b.len();
-                        return Step::NeedMore;
+                        true
                     }
                 },
+            };
+            if run_too_long(s) {
+                return Step::Boundary(s.leading_comments.unwrap_or(s.pos));
+            }
+            if more {
+                return Step::NeedMore;
             }
             while let Some(&c) = b.get(s.pos) {
                 if !c.is_ascii_whitespace() {
@@ -397,6 +412,9 @@ impl<R: BufRead> Splitter<R> {
                     s.line_start = true;
                 }
                 s.pos += 1;
+            }
+            if run_too_long(s) {
+                return Step::Boundary(s.leading_comments.unwrap_or(s.pos));
             }
             if s.pos >= b.len() {
                 return Step::NeedMore;
@@ -724,6 +742,37 @@ mod tests {
         assert_eq!(games[0].oversize, Some(big.find("[B").unwrap() as u64));
         assert_eq!((games[1].index, games[1].first_line), (2, 3));
         assert_eq!(games[1].text, "[B \"2\"]\n1. 32-28 *\n");
+    }
+
+    #[test]
+    fn a_long_run_of_comments_after_a_terminator_opens_the_next_game_however_it_is_read() {
+        let text = format!(
+            "[A \"1\"]\n1. 32-28 1-0\n{{{}}}\n;x\n[B \"2\"]\n1. 33-29 *\n",
+            "x".repeat(2000)
+        );
+        let options = SplitOptions {
+            max_game_size: 1000,
+            ..SplitOptions::default()
+        };
+        let read = |capacity: usize| -> Vec<(String, Option<u64>)> {
+            let reader = io::BufReader::with_capacity(capacity, text.as_bytes());
+            Splitter::with_options(reader, options.clone())
+                .map(|g| g.unwrap())
+                .map(|g| (g.text.chars().take(12).collect(), g.oversize))
+                .collect()
+        };
+        let whole = read(1 << 16);
+        assert_eq!(
+            whole,
+            vec![
+                ("[A \"1\"]\n1. 3".to_string(), None),
+                ("{xxxxxxxxxxx".to_string(), Some(2006)),
+                ("[B \"2\"]\n1. 3".to_string(), None),
+            ]
+        );
+        for capacity in [1, 7, 50, 999] {
+            assert_eq!(read(capacity), whole, "reads of {capacity} bytes");
+        }
     }
 
     #[test]
