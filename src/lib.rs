@@ -1,5 +1,7 @@
 //! pdnkit: read, validate, convert and analyse PDN (Portable Draughts Notation) archives.
 
+#![forbid(unsafe_code)]
+
 pub mod board;
 pub mod export;
 pub mod pdn;

@@ -1,6 +1,8 @@
 //! The `pdnkit` command: parse the arguments, run the subcommand, map the outcome to an exit
 //! code. Everything else lives in the library (`pdnkit::...`) or in `cli/`.
 
+#![forbid(unsafe_code)]
+
 mod cli;
 
 use std::io;

@@ -4,10 +4,13 @@
 
 use serde::Serialize;
 
-use crate::pdn::ast::{Game, GameLabel};
+use crate::pdn::ast::{Game, GameLabel, shown};
 use crate::pdn::note::SyntaxError;
 use crate::pdn::raw::RawGame;
-use crate::replay::{CaptureFault, Code, Diagnostic, Replayed, Severity, side_name};
+use crate::pdn::span::Position;
+use crate::replay::{
+    CaptureFault, Code, Diagnostic, Replayed, Severity, note_diagnostic, side_name,
+};
 
 /// The verdict on a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -108,6 +111,18 @@ fn is_zero(n: &u32) -> bool {
 impl GameRecord {
     /// The verdict on a game that parsed and was replayed.
     pub fn replayed(file: &str, raw: &RawGame, game: &Game<'_>, r: &Replayed) -> GameRecord {
+        // Positions found in one pass over the text, not one pass per diagnostic.
+        let offsets: Vec<u32> = r
+            .diagnostics
+            .iter()
+            .map(|d| d.span.map_or(0, |s| s.start))
+            .collect();
+        let diagnostics: Vec<Located> = r
+            .diagnostics
+            .iter()
+            .zip(raw.positions(&offsets))
+            .map(|(d, at)| locate(raw, d, at))
+            .collect();
         let status = match r.worst() {
             Some(Severity::Error) => Status::Invalid,
             Some(Severity::Warning) => Status::Warnings,
@@ -122,7 +137,7 @@ impl GameRecord {
             plies: r.written,
             replayed: r.plies.len() as u32,
             final_fen: r.final_fen(),
-            diagnostics: r.diagnostics.iter().map(|d| locate(raw, d)).collect(),
+            diagnostics,
             ..GameRecord::empty(file, raw, game.label(), status)
         }
     }
@@ -147,24 +162,34 @@ impl GameRecord {
         }
     }
 
-    /// The verdict on a game whose text could not be read.
+    /// The verdict on a game whose text could not be read: the syntax error, then the notes
+    /// made while splitting and decoding (the switch to a fallback encoding is reported even
+    /// when the game that made it is unreadable).
     pub fn unreadable(file: &str, raw: &RawGame, err: &SyntaxError) -> GameRecord {
         let at = raw.position(err.span.start);
+        let error = Located {
+            severity: Severity::Error,
+            code: Code::Syntax,
+            ply: None,
+            move_number: None,
+            side: None,
+            move_text: None,
+            variation: 0,
+            line: at.line,
+            column: at.column,
+            message: format!("{} ({})", err.message, err.kind.code()),
+            span: Some((err.span.start, err.span.end)),
+            capture: None,
+        };
+        let notes = raw.notes.iter().map(|n| {
+            locate(
+                raw,
+                &note_diagnostic(n, &raw.text, false),
+                raw.position(n.span.start),
+            )
+        });
         GameRecord {
-            diagnostics: vec![Located {
-                severity: Severity::Error,
-                code: Code::Syntax,
-                ply: None,
-                move_number: None,
-                side: None,
-                move_text: None,
-                variation: 0,
-                line: at.line,
-                column: at.column,
-                message: format!("{} ({})", err.message, err.kind.code()),
-                span: Some((err.span.start, err.span.end)),
-                capture: None,
-            }],
+            diagnostics: std::iter::once(error).chain(notes).collect(),
             ..GameRecord::empty(file, raw, raw.label(), Status::Unreadable)
         }
     }
@@ -177,7 +202,7 @@ impl GameRecord {
             ("Black", &self.black),
         ]
         .into_iter()
-        .filter_map(|(n, v)| v.as_ref().map(|v| format!("{n}: {v}")))
+        .filter_map(|(n, v)| v.as_ref().map(|v| format!("{n}: {}", shown(v))))
         .collect();
         if parts.is_empty() {
             format!("game {}", self.game)
@@ -187,12 +212,12 @@ impl GameRecord {
     }
 }
 
-fn locate(raw: &RawGame, d: &Diagnostic) -> Located {
-    let at = raw.position(d.span.map_or(0, |s| s.start));
+/// `d` located at `at` (the position of its span's start).
+fn locate(raw: &RawGame, d: &Diagnostic, at: Position) -> Located {
     let (line, column) = if d.span.is_some() {
         (at.line, at.column)
     } else {
-        (raw.first_line, 1)
+        (raw.first_line, raw.first_column)
     };
     Located {
         severity: d.severity,

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use pdnkit::pdn::span::Position;
 use pdnkit::record::{GameRecord, Status as Verdict};
 use pdnkit::replay::Severity;
 
@@ -203,7 +204,7 @@ pub fn plural(n: u64, noun: &str) -> String {
 pub fn render_diagnostics(
     record: &GameRecord,
     text: &str,
-    first_line: u32,
+    first: Position,
     min: Severity,
 ) -> String {
     let mut out = String::new();
@@ -223,9 +224,7 @@ pub fn render_diagnostics(
         }
         out.push('\n');
         if let Some((start, end)) = d.span {
-            out.push_str(&source_excerpt(
-                text, first_line, d.line, d.column, start, end,
-            ));
+            out.push_str(&source_excerpt(text, first, d.line, d.column, start, end));
         }
     }
     out
@@ -237,25 +236,30 @@ const EXCERPT_WIDTH: usize = 100;
 /// `  42 | 1. 32-28 19-23` and a caret line under the span (clipped to its first line).
 fn source_excerpt(
     text: &str,
-    first_line: u32,
+    first: Position,
     line: u32,
     column: u32,
     start: u32,
     end: u32,
 ) -> String {
-    let Some(source) = nth_line(text, (line - first_line) as usize) else {
+    let Some(source) = nth_line(text, line.saturating_sub(first.line) as usize) else {
         return String::new();
     };
-    let chars: Vec<char> = source
-        .chars()
-        .map(|c| if c == '\t' { ' ' } else { c })
+    // A game that starts mid-line: the text before it (another game's) is shown blank.
+    let indent = if line == first.line {
+        first.column.saturating_sub(1) as usize
+    } else {
+        0
+    };
+    let chars: Vec<char> = std::iter::repeat_n(' ', indent)
+        .chain(source.chars().map(|c| if c == '\t' { ' ' } else { c }))
         .collect();
     let spanned = text.get(start as usize..end as usize).unwrap_or("");
     let width = spanned
         .split(['\n', '\r'])
         .next()
         .map_or(1, |s| s.chars().count().max(1));
-    let col = column.saturating_sub(1) as usize;
+    let col = (column.saturating_sub(1) as usize).min(chars.len());
     let (from, prefix) = if chars.len() > EXCERPT_WIDTH && col > EXCERPT_WIDTH / 3 {
         (col - EXCERPT_WIDTH / 3, "...")
     } else {

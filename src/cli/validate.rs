@@ -103,7 +103,7 @@ fn check(
     let text = if record.status == Verdict::Clean && min_shown > Severity::Note {
         String::new()
     } else {
-        render_diagnostics(&record, &raw.text, raw.first_line, min_shown)
+        render_diagnostics(&record, &raw.text, raw.position(0), min_shown)
     };
     Checked {
         json: Vec::new(),

@@ -9,9 +9,9 @@
 //!   error) keeps its squares: the route the replay assumed is a guess, not information;
 //! * a capture written hop by hop (PDN 1.0 `11x18 18x25`) keeps its hops, with the variant's
 //!   separator, so it reads back as the same single move;
-//! * a game played under `--variant` without a `GameType` tag gets one, so it reads back
-//!   under the same rules; games whose variant was guessed are left as they are (the same
-//!   guess is made again);
+//! * a game played under `--variant` or under a guessed variant, without a `GameType` tag,
+//!   gets one, so it reads back under the same rules (the moves rewritten in the variant's
+//!   notation may fit another candidate of a new guess better);
 //! * an unreadable game cannot be rewritten: it is not written (the caller reports it).
 
 use std::borrow::Cow;
@@ -91,11 +91,12 @@ pub fn render(data: &GameData<'_, '_>, options: WriteOptions) -> Option<String> 
         }
         Some(minimal(config, ply, m))
     });
-    // Under `--variant`, the written game must say so itself when its tags named other rules
-    // (or none), or it would not read back as the game that was replayed.
-    let tagged = (replayed.source == Some(Source::Flag)
-        && tagged_variant(game) != Some(config.variant))
-    .then(|| with_game_type(game, config.variant));
+    // Under `--variant` or a guessed variant, the written game must say so itself when its
+    // tags named other rules (or none), or it would not read back as the game that was
+    // replayed (moves rewritten in the variant's notation may fit another guess better).
+    let chosen = matches!(replayed.source, Some(Source::Flag | Source::Guess));
+    let tagged = (chosen && tagged_variant(game) != Some(config.variant))
+        .then(|| with_game_type(game, config.variant));
     writer.write_game(tagged.as_ref().unwrap_or(game), &mut text);
     Some(text)
 }
@@ -179,7 +180,7 @@ mod tests {
     }
 
     #[test]
-    fn a_variant_forced_by_flag_is_written_as_a_game_type_tag() {
+    fn a_variant_forced_by_flag_or_guessed_is_written_as_a_game_type_tag() {
         let options = ReplayOptions {
             variant: Some(Variant::Russian),
             ..ReplayOptions::default()
@@ -189,9 +190,12 @@ mod tests {
             out.starts_with("[Event \"E\"]\n[GameType \"25\"]\n\n1. c3-d4 *"),
             "{out}"
         );
-        // Guessed variants are left alone: the same guess is made when the output is read.
+        // So are guessed variants: a new guess on the rewritten moves might differ.
         let guessed = pdn("[Event \"E\"]\n1. c3-d4 *\n", &ReplayOptions::default());
-        assert!(!guessed.contains("GameType"), "{guessed}");
+        assert!(
+            guessed.starts_with("[Event \"E\"]\n[GameType \"25\"]\n\n1. c3-d4 *"),
+            "{guessed}"
+        );
     }
 
     #[test]

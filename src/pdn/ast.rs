@@ -330,6 +330,17 @@ pub struct GameLabel {
     pub black: Option<String>,
 }
 
+/// Longest tag value shown in a report line; longer ones are cut with `...`.
+pub const SHOWN_VALUE: usize = 80;
+
+/// `value` as a report line shows it: at most [`SHOWN_VALUE`] characters.
+pub fn shown(value: &str) -> Cow<'_, str> {
+    match value.char_indices().nth(SHOWN_VALUE) {
+        Some((cut, _)) => Cow::Owned(format!("{}...", &value[..cut])),
+        None => Cow::Borrowed(value),
+    }
+}
+
 impl std::fmt::Display for GameLabel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let parts = [
@@ -340,7 +351,7 @@ impl std::fmt::Display for GameLabel {
         let mut first = true;
         for (name, value) in parts {
             if let Some(v) = value {
-                write!(f, "{}{name}: {v}", if first { "" } else { ", " })?;
+                write!(f, "{}{name}: {}", if first { "" } else { ", " }, shown(v))?;
                 first = false;
             }
         }

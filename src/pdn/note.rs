@@ -152,6 +152,10 @@ pub enum SyntaxErrorKind {
     TooDeep,
     /// The game is larger than the splitter's maximum game size.
     Oversize,
+    /// A tag name or value longer than the parser's limit.
+    TagTooLong,
+    /// More moves than the parser's limit, in the main line or in all.
+    TooManyMoves,
     /// The text holds neither a tag nor a movetext token.
     Empty,
 }
@@ -166,6 +170,8 @@ impl SyntaxErrorKind {
             UnterminatedVariation => "unterminated-variation",
             TooDeep => "too-deep",
             Oversize => "oversize",
+            TagTooLong => "tag-too-long",
+            TooManyMoves => "too-many-moves",
             Empty => "empty",
         }
     }

@@ -2,7 +2,7 @@
 
 use super::ast::GameLabel;
 use super::note::{Note, SyntaxError};
-use super::span::{Position, locate};
+use super::span::{Position, locate, locate_all};
 
 /// A game as the splitter found it: its text and where it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,6 +13,9 @@ pub struct RawGame {
     pub byte_offset: u64,
     /// Line of the game's first byte in the input file, from 1.
     pub first_line: u32,
+    /// Column of the game's first byte on that line, in characters from 1 (a game that
+    /// follows a terminator on the same line starts mid-line).
+    pub first_column: u32,
     /// The decoded text. For an oversize game, only its beginning.
     pub text: String,
     /// The encoding `text` was decoded from.
@@ -32,6 +35,7 @@ impl RawGame {
             index: 1,
             byte_offset: 0,
             first_line: 1,
+            first_column: 1,
             text: text.into(),
             encoding: encoding_rs::UTF_8,
             notes: Vec::new(),
@@ -41,7 +45,23 @@ impl RawGame {
 
     /// Line and column in the file of byte `offset` of the game's text.
     pub fn position(&self, offset: u32) -> Position {
-        locate(&self.text, self.first_line, offset as usize)
+        let mut at = locate(&self.text, self.first_line, offset as usize);
+        if at.line == self.first_line {
+            at.column += self.first_column.saturating_sub(1);
+        }
+        at
+    }
+
+    /// Line and column in the file of many offsets of the game's text, in one pass.
+    pub fn positions(&self, offsets: &[u32]) -> Vec<Position> {
+        let offsets: Vec<usize> = offsets.iter().map(|&o| o as usize).collect();
+        let mut all = locate_all(&self.text, self.first_line, &offsets);
+        for at in &mut all {
+            if at.line == self.first_line {
+                at.column += self.first_column.saturating_sub(1);
+            }
+        }
+        all
     }
 
     /// Event, White and Black from the tag section (works for unreadable games too).
@@ -96,6 +116,11 @@ mod tests {
             raw.render_error("a.pdn", &err),
             "a.pdn:42:10: error[syntax]: comment `{` is never closed (a comment ends at the \
              first `}`)\n  in game 7 (Event: E, White: W)"
+        );
+        let long = RawGame::from_text(format!("[Event \"{}\"]\n1. 32-28 {{", "é".repeat(100)));
+        assert_eq!(
+            long.describe(),
+            format!("game 1 (Event: {}...)", "é".repeat(80))
         );
         let bare = RawGame::from_text("32-28 }");
         let err = parse_game(&bare).unwrap_err();

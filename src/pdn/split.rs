@@ -27,10 +27,6 @@ pub const DEFAULT_MAX_GAME_SIZE: usize = 1 << 20;
 /// Bytes of an oversize game kept for reports.
 const OVERSIZE_KEEP: usize = 4096;
 
-/// Words are classified only with this much lookahead (or at end of input), so that moves with
-/// spaces inside (`1 - 5`) are never cut by a buffer boundary.
-const LOOKAHEAD: usize = 256;
-
 /// Settings of a [`Splitter`].
 #[derive(Clone, Debug)]
 pub struct SplitOptions {
@@ -68,6 +64,11 @@ struct Scan {
     /// After a terminator: where a run of comments starting on a new line began. If a tag
     /// follows them, they open the next game rather than trail this one.
     leading_comments: Option<usize>,
+    /// The first line end at or after `pos` when `eol_found`; else how far the search for it
+    /// got. Words never span a line end, so a word is classified only once its line is
+    /// buffered: the games found never depend on how the input was cut into reads.
+    eol: usize,
+    eol_found: bool,
 }
 
 impl Scan {
@@ -80,6 +81,32 @@ impl Scan {
             terminated: false,
             line_start,
             leading_comments: None,
+            eol: pos,
+            eol_found: false,
+        }
+    }
+
+    /// The first line end at or after `pos` in `b`, searching only bytes not searched before.
+    fn line_end(&mut self, b: &[u8]) -> Option<usize> {
+        if self.eol_found && self.eol >= self.pos {
+            return Some(self.eol);
+        }
+        let from = if !self.eol_found && self.eol > self.pos {
+            self.eol
+        } else {
+            self.pos
+        };
+        match memchr2(b'\n', b'\r', &b[from..]) {
+            Some(i) => {
+                self.eol = from + i;
+                self.eol_found = true;
+                Some(self.eol)
+            }
+            None => {
+                self.eol = b.len();
+                self.eol_found = false;
+                None
+            }
         }
     }
 }
@@ -87,6 +114,8 @@ impl Scan {
 enum Step {
     /// The next game starts at this position.
     Boundary(usize),
+    /// The game is larger than the maximum size (a word's line reaches past it).
+    Oversize,
     /// The buffer ended; read more (or finish at end of input).
     NeedMore,
 }
@@ -102,9 +131,10 @@ pub struct Splitter<R> {
     eof: bool,
     bom_checked: bool,
     next_index: u64,
-    /// File offset and line of `buf[start]`.
+    /// File offset, line and column of `buf[start]`.
     offset: u64,
     line: u32,
+    column: u32,
     options: SplitOptions,
 }
 
@@ -126,6 +156,7 @@ impl<R: BufRead> Splitter<R> {
             next_index: 1,
             offset: 0,
             line: 1,
+            column: 1,
             options,
         }
     }
@@ -137,11 +168,27 @@ impl<R: BufRead> Splitter<R> {
 
     fn next_game(&mut self) -> io::Result<Option<RawGame>> {
         loop {
+            // A game is oversize when its bytes (up to the next game, or the end of the input)
+            // are more than the maximum, however the input was cut into reads: while reading,
+            // once it is certain (everything buffered but the scanner's lookahead belongs to
+            // the game), else when its end is found.
+            let max = self.options.max_game_size;
             match self.step() {
+                Step::Boundary(at) if at - self.start > max => return self.oversize().map(Some),
                 Step::Boundary(at) => return Ok(Some(self.emit(at))),
-                Step::NeedMore if self.eof => return Ok(self.finish()),
+                Step::Oversize => return self.oversize().map(Some),
+                Step::NeedMore if self.eof => {
+                    if self.buf.len() - self.start > max && !self.rest_is_blank() {
+                        return self.oversize().map(Some);
+                    }
+                    return Ok(self.finish());
+                }
                 Step::NeedMore => {
-                    if self.buf.len() - self.start > self.options.max_game_size {
+                    // Everything buffered belongs to the game (or to a line that reaches past
+                    // the maximum, which `step` also calls oversize when it is buffered whole),
+                    // except a run of comments after the terminator, which may open the next.
+                    let certain = self.scan.leading_comments.unwrap_or(self.buf.len());
+                    if certain - self.start > max {
                         return self.oversize().map(Some);
                     }
                     self.fill()?;
@@ -155,6 +202,7 @@ impl<R: BufRead> Splitter<R> {
         if self.start > 0 {
             self.buf.drain(..self.start);
             self.scan.pos -= self.start;
+            self.scan.eol = self.scan.eol.saturating_sub(self.start);
             if let Some(p) = &mut self.scan.leading_comments {
                 *p -= self.start;
             }
@@ -197,10 +245,13 @@ impl<R: BufRead> Splitter<R> {
         game
     }
 
+    fn rest_is_blank(&self) -> bool {
+        self.buf[self.start..].iter().all(u8::is_ascii_whitespace)
+    }
+
     /// The rest of the input, if it holds more than white space.
     fn finish(&mut self) -> Option<RawGame> {
-        let rest = &self.buf[self.start..];
-        if rest.iter().all(u8::is_ascii_whitespace) {
+        if self.rest_is_blank() {
             self.advance(self.buf.len());
             return None;
         }
@@ -208,6 +259,8 @@ impl<R: BufRead> Splitter<R> {
         Some(self.emit(end))
     }
 
+    /// A game from its bytes (for an oversize game: the kept part; the caller then moves
+    /// the line and column past the whole game).
     fn make_game(&mut self, bytes: Vec<u8>, oversize: Option<u64>) -> RawGame {
         let len = bytes.len();
         let (lines, _) = count_line_ends(&bytes);
@@ -216,6 +269,7 @@ impl<R: BufRead> Splitter<R> {
             index: self.next_index,
             byte_offset: self.offset,
             first_line: self.line,
+            first_column: self.column,
             text,
             encoding,
             notes: note.into_iter().collect(),
@@ -223,7 +277,10 @@ impl<R: BufRead> Splitter<R> {
         };
         self.next_index += 1;
         self.offset += oversize.unwrap_or(len as u64);
-        self.line += lines;
+        if oversize.is_none() {
+            self.line += lines;
+            self.column = column_after(game.text.as_bytes(), self.column);
+        }
         game
     }
 
@@ -231,27 +288,42 @@ impl<R: BufRead> Splitter<R> {
         let (lines, _) = count_line_ends(&self.buf[self.start..to]);
         self.offset += (to - self.start) as u64;
         self.line += lines;
+        self.column = column_after(&self.buf[self.start..to], self.column);
         self.start = to;
     }
 
-    /// Reports the current game as oversize and skips to the next line that starts with `[`.
+    /// Reports the current game as oversize and skips to the next line that starts with `[`
+    /// (after the game's first token), reading on as needed. The game's first bytes are kept
+    /// for reports; how many depends only on the input and the options, never on how the
+    /// input was cut into reads. Called only when more than `max_game_size` bytes of the game
+    /// are buffered.
     fn oversize(&mut self) -> io::Result<RawGame> {
-        let keep_end = (self.start + OVERSIZE_KEEP).min(self.buf.len());
-        let kept = self.buf[self.start..keep_end].to_vec();
-        let (first_offset, first_line, index) = (self.offset, self.line, self.next_index);
+        let keep = OVERSIZE_KEEP.min(self.options.max_game_size);
+        // One byte more, to see whether the cut falls inside a UTF-8 sequence.
+        let mut kept = self.buf[self.start..(self.start + keep + 1).min(self.buf.len())].to_vec();
+        let (first_offset, first_line, first_column) = (self.offset, self.line, self.column);
+        let index = self.next_index;
         let mut skipped = 0u64;
         let mut lines = 0u32;
+        let mut pos = self.start;
+        let mut state = Resync::Leading;
+        let mut blanks = 0;
         let resume = loop {
-            let from = (self.start + 1).min(self.buf.len());
-            if let Some(at) = next_tag_line(&self.buf[from..]) {
-                break from + at;
+            let (found, scanned, next) = find_resync(&self.buf, pos, state);
+            if let Some(at) = found {
+                if let Resync::LineStart(n) = next {
+                    blanks = n;
+                }
+                break at;
             }
             if self.eof {
                 break self.buf.len();
             }
-            // Keep a trailing CR so a CRLF split over two reads is counted once.
-            let mut cut = self.buf.len();
-            if cut > self.start + 1 && self.buf[cut - 1] == b'\r' {
+            // Drop what was searched, but keep a trailing CR so a CRLF split over two reads
+            // is counted once.
+            let mut cut = scanned;
+            state = next;
+            if cut > self.start && self.buf[cut - 1] == b'\r' {
                 cut -= 1;
             }
             skipped += (cut - self.start) as u64;
@@ -259,22 +331,31 @@ impl<R: BufRead> Splitter<R> {
             self.start = cut;
             self.scan.pos = cut;
             self.fill()?;
+            pos = self.start;
         };
         skipped += (resume - self.start) as u64;
         lines += count_line_ends(&self.buf[self.start..resume]).0;
         self.start = resume;
         self.scan = Scan::new(resume, true);
-        let (text, encoding, _) = self.options.decoder.decode(kept);
+        kept.truncate(utf8_cut(&kept, keep.min(skipped as usize)));
+        let (text, encoding, note) = self.options.decoder.decode(kept);
         self.next_index += 1;
         self.offset = first_offset + skipped;
         self.line = first_line + lines;
+        // The resume point is a `[` after the blanks that start its line.
+        self.column = if lines > 0 {
+            1 + blanks
+        } else {
+            column_after(text.as_bytes(), first_column)
+        };
         Ok(RawGame {
             index,
             byte_offset: first_offset,
             first_line,
+            first_column,
             text,
             encoding,
-            notes: Vec::new(),
+            notes: note.into_iter().collect(),
             oversize: Some(skipped),
         })
     }
@@ -283,31 +364,45 @@ impl<R: BufRead> Splitter<R> {
     fn step(&mut self) -> Step {
         let b = &self.buf[..];
         let eof = self.eof;
+        let max = self.options.max_game_size;
+        let limit = self.start.saturating_add(max);
         let s = &mut self.scan;
+        // Comments on their own lines after a terminator open the next game if a tag follows
+        // them. A run of them larger than the maximum game size opens the next game whatever
+        // follows, so that the game before it never depends on how far the input was read.
+        let run_too_long = |s: &Scan| s.leading_comments.is_some_and(|p| s.pos - p > max);
         loop {
-            match s.mode {
-                Mode::Normal => {}
+            let more = match s.mode {
+                Mode::Normal => false,
                 Mode::Comment => match memchr(b'}', &b[s.pos..]) {
                     Some(i) => {
                         s.pos += i + 1;
                         s.mode = Mode::Normal;
                         s.line_start = false;
+                        false
                     }
                     None => {
                         s.pos = b.len();
-                        return Step::NeedMore;
+                        true
                     }
                 },
                 Mode::LineComment => match memchr2(b'\n', b'\r', &b[s.pos..]) {
                     Some(i) => {
                         s.pos += i;
                         s.mode = Mode::Normal;
+                        false
                     }
                     None => {
                         s.pos = b.len();
-                        return Step::NeedMore;
+                        true
                     }
                 },
+            };
+            if run_too_long(s) {
+                return Step::Boundary(s.leading_comments.unwrap_or(s.pos));
+            }
+            if more {
+                return Step::NeedMore;
             }
             while let Some(&c) = b.get(s.pos) {
                 if !c.is_ascii_whitespace() {
@@ -318,18 +413,22 @@ impl<R: BufRead> Splitter<R> {
                 }
                 s.pos += 1;
             }
-            if s.pos >= b.len() || (!eof && b.len() - s.pos < LOOKAHEAD) {
+            if run_too_long(s) {
+                return Step::Boundary(s.leading_comments.unwrap_or(s.pos));
+            }
+            if s.pos >= b.len() {
                 return Step::NeedMore;
             }
-            if let Some(boundary) = token(b, s, eof) {
-                return boundary;
+            if let Some(step) = token(b, s, eof, limit) {
+                return step;
             }
         }
     }
 }
 
-/// Handles one token at `s.pos`; returns a step when the scan must stop.
-fn token(b: &[u8], s: &mut Scan, eof: bool) -> Option<Step> {
+/// Handles one token at `s.pos`; returns a step when the scan must stop. `limit` is where the
+/// game would pass the maximum size.
+fn token(b: &[u8], s: &mut Scan, eof: bool, limit: usize) -> Option<Step> {
     let rest = &b[s.pos..];
     let starts_game = s.seen_movetext || s.terminated;
     let line_start = std::mem::replace(&mut s.line_start, false);
@@ -372,6 +471,20 @@ fn token(b: &[u8], s: &mut Scan, eof: bool) -> Option<Step> {
             s.pos += 1;
         }
         c => {
+            // A word is classified with its whole line buffered; a line reaching past the
+            // maximum game size makes the game oversize, whether read at once or in parts.
+            let end = match s.line_end(b) {
+                Some(end) => end,
+                None if eof => b.len(),
+                None => {
+                    s.line_start = line_start;
+                    return Some(Step::NeedMore);
+                }
+            };
+            if end > limit {
+                s.line_start = line_start;
+                return Some(Step::Oversize);
+            }
             if let Some(n) = (line_start && c.is_ascii_uppercase())
                 .then(|| lex::missing_bracket_tag(rest))
                 .flatten()
@@ -422,21 +535,85 @@ fn inside_movetext(rest: &[u8], top: bool, terminated: &mut bool) -> usize {
     lex::word_len(rest)
 }
 
-/// Offset of the next `[` that starts a line (after blanks), if any.
-fn next_tag_line(b: &[u8]) -> Option<usize> {
-    let mut from = 0;
-    while let Some(i) = memchr2(b'\n', b'\r', &b[from..]) {
-        let line = from + i + 1;
-        let blanks = b[line..]
-            .iter()
-            .take_while(|&&c| c == b' ' || c == b'\t')
-            .count();
-        if b.get(line + blanks) == Some(&b'[') {
-            return Some(line + blanks);
-        }
-        from = line;
+/// Where to cut `bytes` at or before `len` without cutting a UTF-8 sequence (a cut one would
+/// switch the file to the fallback encoding): before a lead byte whose continuation bytes
+/// would be cut off.
+fn utf8_cut(bytes: &[u8], len: usize) -> usize {
+    if len >= bytes.len() || bytes[len] & 0xC0 != 0x80 {
+        return len;
     }
-    None
+    let back = bytes[..len]
+        .iter()
+        .rev()
+        .take(3)
+        .take_while(|&&c| c & 0xC0 == 0x80)
+        .count();
+    if len > back && bytes[len - back - 1] >= 0xC0 {
+        len - back - 1
+    } else {
+        len
+    }
+}
+
+/// The column after `text` (UTF-8 or ASCII white space) when it starts at `column`.
+fn column_after(text: &[u8], column: u32) -> u32 {
+    let chars = |b: &[u8]| b.iter().filter(|&&c| c & 0xC0 != 0x80).count() as u32;
+    match memchr::memrchr2(b'\n', b'\r', text) {
+        Some(i) => 1 + chars(&text[i + 1..]),
+        None => column + chars(text),
+    }
+}
+
+/// Where the search for the resync point of an oversize game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Resync {
+    /// In the white space before the game's first token (a `[` there is the game's own).
+    Leading,
+    /// At the start of a line, after this many blanks.
+    LineStart(u32),
+    /// Inside a line.
+    MidLine,
+}
+
+/// Searches `buf` from `pos` for a `[` that starts a line (after blanks) after the game's
+/// first token. Returns the `[` if found, else how far the search got and its state there.
+fn find_resync(buf: &[u8], mut pos: usize, mut state: Resync) -> (Option<usize>, usize, Resync) {
+    while pos < buf.len() {
+        match state {
+            Resync::Leading => match buf[pos..].iter().position(|c| !c.is_ascii_whitespace()) {
+                // Past the first byte of the game's first token.
+                Some(i) => {
+                    pos += i + 1;
+                    state = Resync::MidLine;
+                }
+                None => pos = buf.len(),
+            },
+            Resync::LineStart(mut blanks) => {
+                while pos < buf.len() && matches!(buf[pos], b' ' | b'\t') {
+                    pos += 1;
+                    blanks += 1;
+                }
+                state = Resync::LineStart(blanks);
+                match buf.get(pos) {
+                    None => {}
+                    Some(b'[') => return (Some(pos), pos, state),
+                    Some(b'\n' | b'\r') => {
+                        pos += 1;
+                        state = Resync::LineStart(0);
+                    }
+                    Some(_) => state = Resync::MidLine,
+                }
+            }
+            Resync::MidLine => match memchr2(b'\n', b'\r', &buf[pos..]) {
+                Some(i) => {
+                    pos += i + 1;
+                    state = Resync::LineStart(0);
+                }
+                None => pos = buf.len(),
+            },
+        }
+    }
+    (None, buf.len(), state)
 }
 
 impl<R: BufRead> Iterator for Splitter<R> {
@@ -565,6 +742,37 @@ mod tests {
         assert_eq!(games[0].oversize, Some(big.find("[B").unwrap() as u64));
         assert_eq!((games[1].index, games[1].first_line), (2, 3));
         assert_eq!(games[1].text, "[B \"2\"]\n1. 32-28 *\n");
+    }
+
+    #[test]
+    fn a_long_run_of_comments_after_a_terminator_opens_the_next_game_however_it_is_read() {
+        let text = format!(
+            "[A \"1\"]\n1. 32-28 1-0\n{{{}}}\n;x\n[B \"2\"]\n1. 33-29 *\n",
+            "x".repeat(2000)
+        );
+        let options = SplitOptions {
+            max_game_size: 1000,
+            ..SplitOptions::default()
+        };
+        let read = |capacity: usize| -> Vec<(String, Option<u64>)> {
+            let reader = io::BufReader::with_capacity(capacity, text.as_bytes());
+            Splitter::with_options(reader, options.clone())
+                .map(|g| g.unwrap())
+                .map(|g| (g.text.chars().take(12).collect(), g.oversize))
+                .collect()
+        };
+        let whole = read(1 << 16);
+        assert_eq!(
+            whole,
+            vec![
+                ("[A \"1\"]\n1. 3".to_string(), None),
+                ("{xxxxxxxxxxx".to_string(), Some(2006)),
+                ("[B \"2\"]\n1. 3".to_string(), None),
+            ]
+        );
+        for capacity in [1, 7, 50, 999] {
+            assert_eq!(read(capacity), whole, "reads of {capacity} bytes");
+        }
     }
 
     #[test]

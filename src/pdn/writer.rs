@@ -6,7 +6,8 @@
 //!
 //! Normalisation decisions (the round-trip test compares [`outline`](crate::pdn::outline)s, which
 //! ignore exactly these):
-//! - moves lose leading zeros, inner spaces and Unicode dashes; `X` becomes `x`; a missing
+//! - moves lose leading zeros, inner spaces and Unicode dashes (except a move that would read
+//!   as a result, `1-1`, which gets one: `01-1`); `X` becomes `x`; a missing
 //!   separator (`a3b4`, PDN 1.0 `3228`) stays missing, since only the rules know whether it
 //!   was a capture; the caller may substitute any move's text (see [`Writer::with_move_text`]);
 //! - move numbers keep their value; one dot stays `N.`, more become `N...`;
@@ -18,6 +19,7 @@
 //!   terminator is information); [`TerminatorStyle::Star`] gives strict PDN 3.0.
 
 use super::ast::{CommentKind, Game, HeaderItem, Move, Node};
+use super::lex;
 
 /// Which terminator to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -128,7 +130,13 @@ impl<'f> Writer<'f> {
                         .as_mut()
                         .and_then(|f| f(m))
                         .unwrap_or_else(|| m.canonical());
-                    text.push_str(m.strength.unwrap_or(""));
+                    let strength = m.strength.unwrap_or("");
+                    if strength.is_empty() && lex::result_len(text.as_bytes()).is_some() {
+                        // `1-1` glued to text was read as a move; alone it would be a
+                        // result. A leading zero keeps it a move (and is dropped on reading).
+                        text.insert(0, '0');
+                    }
+                    text.push_str(strength);
                     e.word(&text);
                 }
                 Node::UnknownMove(_) => e.word("- -"),

@@ -475,6 +475,10 @@ fn join_hops(
         for sq in hop {
             joined.push(sq?);
         }
+        // No capture has more landings than pieces it can take: stop a chain of any length.
+        if joined.len() > rules::MAX_CAPTURES + 1 {
+            return None;
+        }
         let r = resolver.resolve(pos, &joined);
         if matches!(r, Resolution::Legal(_) | Resolution::Ambiguous(_)) {
             return Some((r, n + 1));

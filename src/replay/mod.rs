@@ -28,7 +28,7 @@ pub use diagnostic::{CaptureFault, Diagnostic, MoveRef, side_name};
 pub use resolve::fits;
 
 use crate::pdn::ast::{Game, Node};
-use crate::pdn::note::NoteKind;
+use crate::pdn::note::{Note, NoteKind};
 use crate::pdn::span::Span;
 use crate::pdn::tags::{Colour, Fen};
 use crate::rules::{self, Config, Move, Position, Variant};
@@ -333,36 +333,36 @@ impl Job<'_, '_> {
 fn syntax_notes(game: &Game<'_>, options: &ReplayOptions) -> Vec<Diagnostic> {
     game.notes
         .iter()
-        .map(|n| {
-            let (code, base) = match n.kind {
-                NoteKind::Encoding => (Code::Encoding, Severity::Note),
-                NoteKind::Junk
-                | NoteKind::GluedText
-                | NoteKind::StrayParen
-                | NoteKind::TagInMovetext
-                | NoteKind::TextAfterTerminator
-                | NoteKind::ResultInVariation => (Code::SyntaxNote, Severity::Warning),
-                _ => (Code::SyntaxNote, Severity::Note),
-            };
-            let severity = if options.strict {
-                Severity::Error
-            } else {
-                base
-            };
-            let text = n.span.text(game.text);
-            let shown: String = text.chars().take(40).collect();
-            let ellipsis = if shown.len() < text.len() { "..." } else { "" };
-            Diagnostic::new(
-                severity,
-                code,
-                format!(
-                    "{}: {} `{}{ellipsis}`",
-                    n.kind.code(),
-                    n.kind.message(),
-                    shown.escape_debug()
-                ),
-            )
-            .with_span(n.span)
-        })
+        .map(|n| note_diagnostic(n, game.text, options.strict))
         .collect()
+}
+
+/// One note of the syntax layer about `text` (the game's text) as a diagnostic: a warning for
+/// text that may hide a move, else a note; an error when `strict`.
+pub fn note_diagnostic(n: &Note, text: &str, strict: bool) -> Diagnostic {
+    let (code, base) = match n.kind {
+        NoteKind::Encoding => (Code::Encoding, Severity::Note),
+        NoteKind::Junk
+        | NoteKind::GluedText
+        | NoteKind::StrayParen
+        | NoteKind::TagInMovetext
+        | NoteKind::TextAfterTerminator
+        | NoteKind::ResultInVariation => (Code::SyntaxNote, Severity::Warning),
+        _ => (Code::SyntaxNote, Severity::Note),
+    };
+    let severity = if strict { Severity::Error } else { base };
+    let text = n.span.text(text);
+    let shown: String = text.chars().take(40).collect();
+    let ellipsis = if shown.len() < text.len() { "..." } else { "" };
+    Diagnostic::new(
+        severity,
+        code,
+        format!(
+            "{}: {} `{}{ellipsis}`",
+            n.kind.code(),
+            n.kind.message(),
+            shown.escape_debug()
+        ),
+    )
+    .with_span(n.span)
 }

@@ -319,10 +319,11 @@ enum ItemTokens {
 impl ItemTokens {
     fn iter(self) -> impl Iterator<Item = SquareToken> {
         let (one, range) = match self {
-            ItemTokens::One(t) => (Some(t), 1..=0),
-            ItemTokens::Range(a, b) => (None, a..=b),
+            ItemTokens::One(t) => (Some(t), None),
+            ItemTokens::Range(a, b) => (None, Some(a..=b)),
         };
-        one.into_iter().chain(range.map(SquareToken::Num))
+        one.into_iter()
+            .chain(range.into_iter().flatten().map(SquareToken::Num))
     }
 }
 

@@ -12,10 +12,13 @@ fn pdn_output_reads_back_into_the_same_text() {
     let first = dir
         .run(&["convert", "--to", "pdn", "in.pdn"])
         .expect_code(0);
+    // The guessed variant is written down, so the output reads back under the same rules.
     assert!(
         first
             .stdout
-            .starts_with("[Event \"A\"]\n[Result \"2-0\"]\n\n1. 32-28 19-23")
+            .starts_with("[Event \"A\"]\n[Result \"2-0\"]\n[GameType \"20\"]\n\n1. 32-28 19-23"),
+        "{}",
+        first.stdout
     );
     // A game read without terminator gets `*`, so the next game cannot absorb its text.
     assert!(

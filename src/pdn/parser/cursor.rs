@@ -3,6 +3,7 @@
 
 use memchr::{memchr, memchr2};
 
+use super::ParseOptions;
 use super::error::Fatal;
 use crate::pdn::ast::{Comment, CommentKind, Escape, Junk};
 use crate::pdn::lex;
@@ -13,18 +14,54 @@ pub(crate) struct Cursor<'a> {
     pub text: &'a str,
     pub pos: usize,
     pub notes: Vec<Note>,
+    /// The limits in force.
+    pub limits: ParseOptions,
+    /// Moves read so far: in the main line, and in all.
+    mainline_moves: usize,
+    moves: usize,
     /// The last `{}` comment held a `{`: explains a following stray `}`.
     last_comment_nested: bool,
 }
 
 impl<'a> Cursor<'a> {
-    pub fn new(text: &'a str) -> Cursor<'a> {
+    pub fn new(text: &'a str, limits: ParseOptions) -> Cursor<'a> {
         Cursor {
             text,
             pos: 0,
             notes: Vec::new(),
+            limits,
+            mainline_moves: 0,
+            moves: 0,
             last_comment_nested: false,
         }
+    }
+
+    /// Counts a move read at `span` (in the main line when `depth` is 0); fails past the
+    /// limits.
+    pub fn count_move(&mut self, depth: usize, span: Span) -> Result<(), Fatal> {
+        self.moves += 1;
+        if depth == 0 {
+            self.mainline_moves += 1;
+        }
+        let message = if depth == 0 && self.mainline_moves > self.limits.max_mainline_moves {
+            format!(
+                "the main line has more than {} moves, the most a game may have",
+                self.limits.max_mainline_moves
+            )
+        } else if self.moves > self.limits.max_moves {
+            format!(
+                "the game has more than {} moves with its variations, the most a game may have",
+                self.limits.max_moves
+            )
+        } else {
+            return Ok(());
+        };
+        Err(Fatal::new(
+            SyntaxErrorKind::TooManyMoves,
+            span.start as usize,
+            span.end as usize,
+            message,
+        ))
     }
 
     pub fn rest(&self) -> &'a [u8] {

@@ -7,7 +7,7 @@ use super::cursor::Cursor;
 use super::error::Fatal;
 use crate::pdn::ast::{HeaderItem, Tag};
 use crate::pdn::lex::{self, TagEnd, WordClass};
-use crate::pdn::note::NoteKind;
+use crate::pdn::note::{NoteKind, SyntaxErrorKind};
 use crate::pdn::span::Span;
 
 /// Reads header items up to the first movetext token.
@@ -32,10 +32,40 @@ pub(super) fn header<'a>(c: &mut Cursor<'a>) -> Result<Vec<HeaderItem<'a>>, Fata
                 None => HeaderItem::Junk(c.junk(super::movetext::junk_kind(rest))),
             },
         };
+        if let HeaderItem::Tag(tag) = &item {
+            check_length(c, tag)?;
+        }
         items.push(item);
     }
     note_duplicates(c, &items);
     Ok(items)
+}
+
+/// A tag whose name or value is longer than the limit makes the game unreadable.
+fn check_length(c: &Cursor<'_>, tag: &Tag<'_>) -> Result<(), Fatal> {
+    let (what, len, limit) = if tag.name.len() > c.limits.max_tag_name {
+        ("name", tag.name.len(), c.limits.max_tag_name)
+    } else if tag.value.len() > c.limits.max_tag_value {
+        ("value", tag.value.len(), c.limits.max_tag_value)
+    } else {
+        return Ok(());
+    };
+    let shown: String = tag.name.chars().take(40).collect();
+    let more = if shown.len() < tag.name.len() {
+        "..."
+    } else {
+        ""
+    };
+    Err(Fatal::new(
+        SyntaxErrorKind::TagTooLong,
+        tag.span.start as usize,
+        tag.span.end as usize,
+        format!(
+            "tag {what} of {len} bytes (tag `{}{more}`) is longer than {limit} bytes, the most a \
+             tag {what} may have",
+            shown.escape_debug()
+        ),
+    ))
 }
 
 /// True when the header ends here: a move, number, result, NAG, setup, ellipsis, unknown move
@@ -88,9 +118,12 @@ fn missing_bracket<'a>(c: &mut Cursor<'a>) -> Option<HeaderItem<'a>> {
     tag_body(c, inner, (start, start + len)).map(HeaderItem::Tag)
 }
 
-/// Name and value from the text between the brackets; `None` when there is no value.
+/// Name and value from the text between the brackets; `None` when there is no value (no
+/// quote, and a single word).
 fn tag_body<'a>(c: &mut Cursor<'a>, inner: &'a str, span: (usize, usize)) -> Option<Tag<'a>> {
     let (name, value) = match inner.find('"') {
+        // A quoted value without a name (`["x"]`) is a tag with an empty name: reading the
+        // name up to the quote keeps what the writer writes (`[ "x"]`) the same tag.
         Some(q) => (inner[..q].trim(), quoted_value(c, &inner[q + 1..], span)),
         None => {
             let (name, value) = inner.trim().split_once(char::is_whitespace)?;
@@ -98,9 +131,6 @@ fn tag_body<'a>(c: &mut Cursor<'a>, inner: &'a str, span: (usize, usize)) -> Opt
             (name, Cow::Borrowed(value.trim()))
         }
     };
-    if name.is_empty() {
-        return None;
-    }
     if !is_identifier(name) {
         c.note(NoteKind::OddTagName, span.0, span.1);
     }

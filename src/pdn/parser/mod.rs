@@ -4,8 +4,11 @@
 //! Token grammar lives in [`lex`](crate::pdn::lex) (nom recognisers shared with the splitter);
 //! `header` reads the tag section, `movetext` the moves, variations and terminator. Reading is
 //! liberal: everything recoverable becomes a note with a span. Fatal are only an unclosed `{`
-//! or `(`, a `}` that closes nothing, variations nested deeper than [`MAX_VARIATION_DEPTH`], an
-//! oversize game, and a text with neither tags nor moves.
+//! or `(`, a `}` that closes nothing, a text with neither tags nor moves, and a game beyond one
+//! of the limits of [`ParseOptions`] (or the splitter's maximum game size).
+//!
+//! The limits sit far above any real game. A game beyond one is unreadable rather than cut
+//! short, so nothing is silently dropped or changed; its `SyntaxError` names the limit.
 
 mod cursor;
 mod error;
@@ -21,11 +24,75 @@ use super::raw::RawGame;
 use super::span::Span;
 use super::tags::result_token_meaning;
 
-/// Deepest variation nesting accepted; deeper games are unreadable.
-pub const MAX_VARIATION_DEPTH: usize = 64;
+/// Deepest variation nesting accepted by default. Real games nest a few levels; the JSON of a
+/// variation at depth `d` nests `4d + 4` deep, and common JSON readers stop at 128 levels.
+pub const MAX_VARIATION_DEPTH: usize = 30;
 
-/// Parses a game cut by the splitter; its decoding notes come first in the game's notes.
+/// Longest tag name accepted by default, in bytes.
+pub const MAX_TAG_NAME: usize = 255;
+
+/// Longest tag value accepted by default, in bytes (after unescaping).
+pub const MAX_TAG_VALUE: usize = 64 << 10;
+
+/// Most moves in a game's main line by default (a long real game has a few hundred).
+pub const MAX_MAINLINE_MOVES: usize = 10_000;
+
+/// Most moves in a game by default, variations included.
+pub const MAX_MOVES: usize = 100_000;
+
+/// The parser's limits. A game beyond one is unreadable, with a [`SyntaxError`] of kind
+/// `too-deep`, `tag-too-long` or `too-many-moves`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// Deepest variation nesting.
+    pub max_variation_depth: usize,
+    /// Longest tag name, in bytes.
+    pub max_tag_name: usize,
+    /// Longest tag value, in bytes.
+    pub max_tag_value: usize,
+    /// Most moves in the main line.
+    pub max_mainline_moves: usize,
+    /// Most moves in all, variations included.
+    pub max_moves: usize,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            max_variation_depth: MAX_VARIATION_DEPTH,
+            max_tag_name: MAX_TAG_NAME,
+            max_tag_value: MAX_TAG_VALUE,
+            max_mainline_moves: MAX_MAINLINE_MOVES,
+            max_moves: MAX_MOVES,
+        }
+    }
+}
+
+impl ParseOptions {
+    /// No limit but the variation depth (which guards the stack): for reading the labels of
+    /// games that are unreadable for another reason.
+    pub fn lenient() -> ParseOptions {
+        ParseOptions {
+            max_tag_name: usize::MAX,
+            max_tag_value: usize::MAX,
+            max_mainline_moves: usize::MAX,
+            max_moves: usize::MAX,
+            ..ParseOptions::default()
+        }
+    }
+}
+
+/// Parses a game cut by the splitter with the default limits; its decoding notes come first in
+/// the game's notes.
 pub fn parse_game(raw: &RawGame) -> Result<Game<'_>, SyntaxError> {
+    parse_game_with(raw, &ParseOptions::default())
+}
+
+/// Parses a game cut by the splitter with the given limits.
+pub fn parse_game_with<'a>(
+    raw: &'a RawGame,
+    options: &ParseOptions,
+) -> Result<Game<'a>, SyntaxError> {
     if let Some(size) = raw.oversize {
         let first_line = raw.text.find(['\n', '\r']).unwrap_or(raw.text.len());
         return Err(SyntaxError {
@@ -37,7 +104,7 @@ pub fn parse_game(raw: &RawGame) -> Result<Game<'_>, SyntaxError> {
             ),
         });
     }
-    let mut game = parse_text(&raw.text)?;
+    let mut game = parse_text_with(&raw.text, options)?;
     if !raw.notes.is_empty() {
         game.notes.splice(0..0, raw.notes.iter().copied());
     }
@@ -47,7 +114,7 @@ pub fn parse_game(raw: &RawGame) -> Result<Game<'_>, SyntaxError> {
 /// Event, White and Black of a game's text, read from its tag section even when the game is
 /// unreadable (empty when the tag section itself is broken).
 pub fn label(text: &str) -> GameLabel {
-    let mut c = Cursor::new(text);
+    let mut c = Cursor::new(text, ParseOptions::lenient());
     let items = header::header(&mut c).unwrap_or_default();
     let get = |name: &str| {
         items.iter().find_map(|h| match h {
@@ -62,13 +129,18 @@ pub fn label(text: &str) -> GameLabel {
     }
 }
 
-/// Parses one game's text.
+/// Parses one game's text with the default limits.
 pub fn parse_text(text: &str) -> Result<Game<'_>, SyntaxError> {
-    parse(text).map_err(SyntaxError::from)
+    parse_text_with(text, &ParseOptions::default())
 }
 
-fn parse(text: &str) -> Result<Game<'_>, Fatal> {
-    let mut c = Cursor::new(text);
+/// Parses one game's text with the given limits.
+pub fn parse_text_with<'a>(text: &'a str, options: &ParseOptions) -> Result<Game<'a>, SyntaxError> {
+    parse(text, *options).map_err(SyntaxError::from)
+}
+
+fn parse(text: &str, options: ParseOptions) -> Result<Game<'_>, Fatal> {
+    let mut c = Cursor::new(text, options);
     let mut header = header::header(&mut c)?;
     let mut body = split_off_after_last_tag(&mut header);
     let (mut main, mut terminator) = movetext::nodes(&mut c, 0, 0)?;
@@ -118,7 +190,7 @@ fn split_off_after_last_tag<'a>(header: &mut Vec<HeaderItem<'a>>) -> Vec<Node<'a
 }
 
 /// A game without terminator whose last token equals its non-standard `Result` tag (`4-6`,
-/// `-`): that token is the terminator; comments after it move to the trailer.
+/// `-`): that token is the terminator; comments and junk after it move to the trailer.
 fn infer_terminator<'a>(
     game: &mut Game<'a>,
     c: &mut Cursor<'a>,
@@ -128,10 +200,13 @@ fn infer_terminator<'a>(
     if result.is_empty() || result_token_meaning(result).is_some() {
         return None;
     }
-    let last = game
-        .body
-        .iter()
-        .rposition(|n| !matches!(n, Node::Comment(_) | Node::Escape(_)))?;
+    // Junk other than the result is written back as a comment, so it is passed over like
+    // one: the written game then infers the same terminator.
+    let last = game.body.iter().rposition(|n| match n {
+        Node::Comment(_) | Node::Escape(_) => false,
+        Node::Junk(j) => j.text == result,
+        _ => true,
+    })?;
     let span = game.body[last].span();
     if span.text(game.text) != result {
         return None;

@@ -1,7 +1,6 @@
 //! Movetext: moves, move numbers, comments, NAGs, setups, `%` lines, nested variations (with a
 //! depth limit), the terminator, and what may follow it.
 
-use super::MAX_VARIATION_DEPTH;
 use super::cursor::Cursor;
 use super::error::Fatal;
 use crate::pdn::ast::{Move, MoveNumber, Nag, Node, Setup, Terminator, Variation};
@@ -49,7 +48,7 @@ pub(super) fn nodes<'a>(
                     out.push(Node::Junk(c.junk_of(len, NoteKind::ResultInVariation)));
                     continue;
                 }
-                shared(c, &mut out)?;
+                shared(c, &mut out, depth)?;
             }
         }
     }
@@ -86,7 +85,7 @@ pub(super) fn trailer<'a>(c: &mut Cursor<'a>) -> Result<Vec<Node<'a>>, Fatal> {
 
 /// Tokens that mean the same everywhere in movetext: comments, escapes, NAGs, setups, moves,
 /// numbers, junk.
-fn shared<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>) -> Result<(), Fatal> {
+fn shared<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>, depth: usize) -> Result<(), Fatal> {
     let rest = c.rest();
     let start = c.pos;
     let node = match rest[0] {
@@ -122,10 +121,7 @@ fn shared<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>) -> Result<(), Fatal> 
             None if lex::is_delimiter(&rest[1..]) => Node::Junk(c.junk(NoteKind::StrayDot)),
             None => Node::Junk(c.junk(NoteKind::Junk)),
         },
-        b'0'..=b'9' | b'a'..=b'l' => {
-            word(c, out);
-            return Ok(());
-        }
+        b'0'..=b'9' | b'a'..=b'l' => return word(c, out, depth),
         b'A'..=b'Z' if c.at_line_start() && lex::missing_bracket_tag(rest).is_some() => {
             let len = lex::missing_bracket_tag(rest).unwrap_or(1);
             Node::Junk(c.junk_of(len, NoteKind::TagInMovetext))
@@ -137,7 +133,7 @@ fn shared<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>) -> Result<(), Fatal> 
 }
 
 /// A word starting with a digit or a file letter: move number, move, or junk.
-fn word<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>) {
+fn word<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>, depth: usize) -> Result<(), Fatal> {
     let rest = c.rest();
     let start = c.pos;
     if let Some((number, dots, n)) = lex::move_number(rest) {
@@ -147,7 +143,7 @@ fn word<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>) {
             dots,
             span: Span::new(start, c.pos),
         }));
-        return;
+        return Ok(());
     }
     if let Some(scan) = lex::scan_move(rest) {
         let end = start + scan.len;
@@ -156,6 +152,7 @@ fn word<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>) {
         if scan.run_together {
             c.note(NoteKind::RunTogetherMove, start, end);
         }
+        c.count_move(depth, Span::new(start, end))?;
         out.push(Node::Move(Move {
             text: c.slice(start, end),
             strength: (strength_len > 0).then(|| c.slice(end, c.pos)),
@@ -166,9 +163,10 @@ fn word<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>) {
         if !lex::is_delimiter(c.rest()) {
             out.push(Node::Junk(c.junk(NoteKind::GluedText)));
         }
-        return;
+        return Ok(());
     }
     out.push(Node::Junk(c.junk(junk_kind(rest))));
+    Ok(())
 }
 
 /// The note for junk at the start of `rest`: a bare number, or plain junk.
@@ -184,12 +182,13 @@ pub(super) fn junk_kind(rest: &[u8]) -> NoteKind {
 /// A variation at `(`.
 fn variation<'a>(c: &mut Cursor<'a>, depth: usize) -> Result<Node<'a>, Fatal> {
     let open = c.pos;
-    if depth + 1 > MAX_VARIATION_DEPTH {
+    let limit = c.limits.max_variation_depth;
+    if depth + 1 > limit {
         return Err(Fatal::new(
             SyntaxErrorKind::TooDeep,
             open,
             open + 1,
-            format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels"),
+            format!("variations nested deeper than {limit} levels, the most a game may have"),
         ));
     }
     c.pos += 1;

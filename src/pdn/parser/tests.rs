@@ -164,10 +164,73 @@ fn nested_variations() {
         "move 32-28\nmove 19-23\n(\n  move 18-23\n  move 38-32\n  (\n    move 37-32?\n    \
          move 23-29!\n    comment \"Black wins\"\n  )\n  move 12-18\n)\nmove 28x19\nend *\n"
     );
-    let deep = format!("32-28 {}{} *", "(".repeat(64), ")".repeat(64));
+    let n = MAX_VARIATION_DEPTH;
+    let deep = format!("32-28 {}{} *", "(".repeat(n), ")".repeat(n));
     assert!(parse_text(&deep).is_ok());
-    let deeper = format!("32-28 {}{} *", "(".repeat(65), ")".repeat(65));
+    let deeper = format!("32-28 {}{} *", "(".repeat(n + 1), ")".repeat(n + 1));
     assert_eq!(fatal(&deeper).0, SyntaxErrorKind::TooDeep);
+    // 100k levels fail at the limit without using the stack for the rest.
+    let hostile = format!("32-28 {}", "(".repeat(100_000));
+    let err = parse_text(&hostile).unwrap_err();
+    assert_eq!(
+        (err.kind, err.span.start as usize),
+        (SyntaxErrorKind::TooDeep, 6 + n)
+    );
+    assert!(err.message.contains("deeper than 30 levels"), "{err}");
+}
+
+#[test]
+fn tags_longer_than_the_limits_make_the_game_unreadable() {
+    let limits = ParseOptions {
+        max_tag_name: 5,
+        max_tag_value: 8,
+        ..ParseOptions::default()
+    };
+    let ok = "[Event \"12345678\"]\n*";
+    assert!(parse_text_with(ok, &limits).is_ok());
+    let text = "[Event \"123456789\"]\n*";
+    let err = parse_text_with(text, &limits).unwrap_err();
+    assert_eq!(err.kind.code(), "tag-too-long");
+    assert_eq!(err.span.text(text), "[Event \"123456789\"]");
+    assert_eq!(
+        err.message,
+        "tag value of 9 bytes (tag `Event`) is longer than 8 bytes, the most a tag value may have"
+    );
+    let text = "[Events \"1\"]\n*";
+    let err = parse_text_with(text, &limits).unwrap_err();
+    assert!(err.message.starts_with("tag name of 6 bytes"), "{err}");
+    // The label of an unreadable game is still read.
+    assert_eq!(label(text).to_string(), "");
+    assert_eq!(
+        label("[Event \"123456789\"]").event.as_deref(),
+        Some("123456789")
+    );
+}
+
+#[test]
+fn more_moves_than_the_limits_make_the_game_unreadable() {
+    let limits = ParseOptions {
+        max_mainline_moves: 3,
+        max_moves: 5,
+        ..ParseOptions::default()
+    };
+    assert!(parse_text_with("1. 32-28 19-23 2. 28x19 (33-29 24-29) *", &limits).is_ok());
+    let text = "1. 32-28 19-23 2. 28x19 14x23 *";
+    let err = parse_text_with(text, &limits).unwrap_err();
+    assert_eq!(err.kind.code(), "too-many-moves");
+    assert_eq!(err.span.text(text), "14x23");
+    assert_eq!(
+        err.message,
+        "the main line has more than 3 moves, the most a game may have"
+    );
+    let text = "1. 32-28 (33-29 (34-30 35-30) 31-27) 19-23 *";
+    let err = parse_text_with(text, &limits).unwrap_err();
+    assert_eq!(err.span.text(text), "19-23");
+    assert!(
+        err.message
+            .contains("more than 5 moves with its variations"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -217,6 +280,11 @@ fn terminators_missing_inferred_and_trailing() {
         "tag Result=\"-\"\nnumber 1.\nmove 32-28\nend - (inferred)\ncomment \"c\"\n"
     );
     assert_eq!(notes(dash), vec![(NoteKind::InferredTerminator, "-")]);
+    // Junk after it is passed over like the comment the writer makes of it.
+    assert_eq!(
+        tree("[Result \"4-6\"] 1.32-28 4-6 ?!"),
+        "tag Result=\"4-6\"\nnumber 1.\nmove 32-28\nend 4-6 (inferred)\ncomment \"?!\"\n"
+    );
     assert_eq!(
         tree("32-28 1-0 {after} junk"),
         "move 32-28\nend 1-0\ncomment \"after\"\ncomment \"junk\"\n"
