@@ -49,6 +49,8 @@ const JUNK_END: u8 = 1;
 const WORD_END: u8 = 2;
 /// Delimits a token for [`is_delimiter`] (a `\\` only when a literal escape follows).
 const DELIMITER: u8 = 4;
+/// May end a tag or its quoted value, for [`tag_extent`].
+const TAG_STOP: u8 = 8;
 
 const BYTE_CLASS: [u8; 256] = {
     let mut table = [0u8; 256];
@@ -68,6 +70,9 @@ const BYTE_CLASS: [u8; 256] = {
         }
         if c == b'$' {
             table[i] = DELIMITER;
+        }
+        if matches!(c, b'"' | b'\\' | b']' | b'[' | b'\n' | b'\r') {
+            table[i] |= TAG_STOP;
         }
         i += 1;
     }
@@ -239,7 +244,8 @@ fn square(b: &[u8]) -> BResult<'_, SquareToken> {
 /// One step of a move after its first square: a separator (spaces allowed around it, as in the
 /// fixed-width `1- 7`) and a square; or, between two alphanumeric squares, no separator.
 /// Returns the separator, the square and the bytes used.
-#[inline]
+// Always inlined: `scan_move` runs it for every square of every move.
+#[inline(always)]
 pub fn move_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareToken, usize)> {
     // Fast path for the usual `-28`, `x19`, `:e5`, kept small so that it inlines.
     let quick = match b.first() {
@@ -496,6 +502,11 @@ pub fn tag_extent(b: &[u8], at_eof: bool) -> Option<(usize, TagEnd)> {
     }
     let mut in_string = false;
     while i < b.len() {
+        // Most bytes of a tag (its name and value) change nothing: pass them in a tight loop.
+        if !has_class(b[i], TAG_STOP) {
+            i += 1;
+            continue;
+        }
         let c = b[i];
         if in_string {
             match c {
