@@ -576,12 +576,12 @@ fn skip_movetext(b: &[u8], s: &mut Scan, limit: usize) {
 /// The end of the word at `b[start]` when the game already has movetext and no terminator
 /// (`end` is the end of its line), and whether it is a result. A move number prefix (`12.`)
 /// is a word of its own, so that `12.2-0` is seen like the parser sees it.
-#[inline]
+#[inline(always)]
 fn movetext_word(b: &[u8], start: usize, end: usize) -> (usize, bool) {
-    if let Some(n) = lex::result_len(&b[start..]) {
+    let word = &b[start..end];
+    if let Some(n) = lex::result_len(word) {
         return (start + n, true);
     }
-    let word = &b[start..end];
     let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
     if digits > 0 && word.get(digits) == Some(&b'.') {
         // Up to nine digits always fit the move number; longer ones may overflow it.
