@@ -42,22 +42,61 @@ impl Separator {
 
 type BResult<'a, T> = IResult<&'a [u8], T>;
 
+/// Byte classes of the hot scanning loops, as bit flags in one table: a lookup instead of a
+/// chain of comparisons per byte.
+const JUNK_END: u8 = 1;
+/// Ends a word for [`word_len`].
+const WORD_END: u8 = 2;
+/// Delimits a token for [`is_delimiter`] (a `\\` only when a literal escape follows).
+const DELIMITER: u8 = 4;
+/// May end a tag or its quoted value, for [`tag_extent`].
+const TAG_STOP: u8 = 8;
+
+const BYTE_CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        let junk_end =
+            c.is_ascii_whitespace() || matches!(c, b'{' | b'}' | b'(' | b')' | b'[' | b']');
+        if junk_end {
+            table[i] = JUNK_END | WORD_END | DELIMITER;
+        }
+        if c == b';' {
+            table[i] = WORD_END | DELIMITER;
+        }
+        if c == b'\\' {
+            table[i] = WORD_END;
+        }
+        if c == b'$' {
+            table[i] = DELIMITER;
+        }
+        if matches!(c, b'"' | b'\\' | b']' | b'[' | b'\n' | b'\r') {
+            table[i] |= TAG_STOP;
+        }
+        i += 1;
+    }
+    table
+};
+
+fn has_class(c: u8, class: u8) -> bool {
+    BYTE_CLASS[usize::from(c)] & class != 0
+}
+
 /// True when a token may end before `rest`: end of input, white space, a bracket, brace,
 /// parenthesis, `;`, `$`, or a literal two-character `\r`.
+#[inline]
 pub fn is_delimiter(rest: &[u8]) -> bool {
     match rest.first() {
         None => true,
-        Some(&c) => {
-            c.is_ascii_whitespace()
-                || matches!(c, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$')
-                || literal_escape_len(rest) > 0
-        }
+        Some(&c) => has_class(c, DELIMITER) || literal_escape_len(rest) > 0,
     }
 }
 
 /// True for the bytes that end a junk word: white space and brackets of any kind.
+#[inline]
 pub fn ends_junk(c: u8) -> bool {
-    c.is_ascii_whitespace() || matches!(c, b'{' | b'}' | b'(' | b')' | b'[' | b']')
+    has_class(c, JUNK_END)
 }
 
 /// Length of a literal `\r` or `\n` written as two characters (seen after tag lines of some
@@ -80,11 +119,32 @@ pub fn junk_len(b: &[u8]) -> usize {
 }
 
 /// A result token at the start of `b` (`1-0`, `1/2-1/2`, `*`, `½-½`...), delimited.
+#[inline]
 pub fn result_len(b: &[u8]) -> Option<usize> {
+    // Only these starts may be results: most words are rejected here, inlined.
+    let maybe = matches!(
+        b,
+        [b'*', ..]
+            | [b'0'..=b'2', b'-', ..]
+            | [b'1', b'/', ..]
+            | [b'0', b'.', ..]
+            | [0xC2, 0xBD, ..]
+    );
+    if !maybe {
+        return None;
+    }
+    result_len_slow(b)
+}
+
+/// [`result_len`] for a word that may be a result.
+#[inline(never)]
+fn result_len_slow(b: &[u8]) -> Option<usize> {
     // This runs for every word of every game: decide on the first two bytes before comparing
     // with the token list.
-    let len = match (b.first()?, b.get(1)) {
+    let len = match (*b.first()?, b.get(1)) {
         (b'*', _) => 1,
+        // Moves and move numbers starting with 1 or 2: rejected on their first two bytes.
+        (b'0'..=b'2', Some(b'0'..=b'9')) => return None,
         (b'0'..=b'2', Some(b'-')) => {
             let pair = (b[0], *b.get(2)?);
             let known = matches!(
@@ -101,7 +161,8 @@ pub fn result_len(b: &[u8]) -> Option<usize> {
             }
             3
         }
-        (b'0' | b'1' | 0xC2, _) => RESULT_TOKENS
+        // The longer tokens `1/2-1/2`, `0.5-0.5`, `½-½`, `½–½` (`½` is C2 BD).
+        (b'0' | b'1', Some(b'/' | b'.')) | (0xC2, Some(0xBD)) => RESULT_TOKENS
             .iter()
             .map(|t| t.as_bytes())
             .find(|t| t.len() > 3 && b.starts_with(t))?
@@ -114,26 +175,44 @@ pub fn result_len(b: &[u8]) -> Option<usize> {
 /// Length of a word for a scanner that only looks for terminators: up to white space, a
 /// bracket, brace, parenthesis, `;`, or a literal `\r`.
 pub fn word_len(b: &[u8]) -> usize {
-    let n = b
-        .iter()
-        .position(|&c| ends_junk(c) || c == b';' || c == b'\\')
-        .unwrap_or(b.len());
-    n.max(1)
+    word_end(b, 0).max(1)
+}
+
+/// Where the word of [`word_len`] at the start of `b` ends, when its first `from` bytes are
+/// already known to belong to it (0 for an empty word).
+#[inline]
+pub fn word_end(b: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i < b.len() && !ends_word(b[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// True for the bytes that end a [`word_len`] word.
+#[inline]
+pub fn ends_word(c: u8) -> bool {
+    has_class(c, WORD_END)
 }
 
 /// A move number `12.` or `12...` (any number of dots): the number, the dot count and the length.
 /// The dots need no delimiter after them (`1.32-28`).
 pub fn move_number(b: &[u8]) -> Option<(u32, u8, usize)> {
-    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
-    let dots = b[digits..].iter().take_while(|&&c| c == b'.').count();
-    if digits == 0 || dots == 0 {
+    // One pass over the digits (this runs for every word starting with a digit).
+    let mut number = Some(0u32);
+    let mut digits = 0;
+    while let Some(&d) = b.get(digits)
+        && d.is_ascii_digit()
+    {
+        number = number.and_then(|n| n.checked_mul(10)?.checked_add(u32::from(d - b'0')));
+        digits += 1;
+    }
+    if digits == 0 || b.get(digits) != Some(&b'.') {
         return None;
     }
-    let number = b[..digits].iter().try_fold(0u32, |n, &d| {
-        n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
-    })?;
+    let dots = b[digits..].iter().take_while(|&&c| c == b'.').count();
     let dot_count = u8::try_from(dots).unwrap_or(u8::MAX);
-    Some((number, dot_count, digits + dots))
+    Some((number?, dot_count, digits + dots))
 }
 
 fn separator(b: &[u8]) -> BResult<'_, Separator> {
@@ -165,8 +244,10 @@ fn square(b: &[u8]) -> BResult<'_, SquareToken> {
 /// One step of a move after its first square: a separator (spaces allowed around it, as in the
 /// fixed-width `1- 7`) and a square; or, between two alphanumeric squares, no separator.
 /// Returns the separator, the square and the bytes used.
+// Always inlined: `scan_move` runs it for every square of every move.
+#[inline(always)]
 pub fn move_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareToken, usize)> {
-    // Fast path for the usual `-28`, `x19`, `:e5`.
+    // Fast path for the usual `-28`, `x19`, `:e5`, kept small so that it inlines.
     let quick = match b.first() {
         Some(b'-') => Some(Separator::Dash),
         Some(b'x' | b'X') => Some(Separator::Cross),
@@ -178,6 +259,23 @@ pub fn move_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareTo
     {
         return Some((sep, sq, 1 + n));
     }
+    // The usual end of a numeric move (a space and the next word, a line end, a bracket): no
+    // general step can start here, as `general_step` would find.
+    let after_blank = match b {
+        [b' ' | b'\t', next, ..] => *next,
+        [first, ..] => *first,
+        [] => return None,
+    };
+    if !previous.is_alg() && !matches!(after_blank, b' ' | b'\t' | 0xE2 | b'-' | b'x' | b'X' | b':')
+    {
+        return None;
+    }
+    general_step(b, previous)
+}
+
+/// [`move_step`] past its fast path.
+#[inline(never)]
+fn general_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareToken, usize)> {
     // The general form (spaces around the separator, Unicode dashes) only when it can apply.
     let blank = |c: &&u8| **c == b' ' || **c == b'\t';
     let general = match b.first() {
@@ -258,10 +356,17 @@ fn run_together(b: &[u8]) -> Option<MoveScan> {
 }
 
 /// A move strength mark glued to a move: `!`, `?!`, `(?)`, `(!?!!!)`, or the star `*`.
+#[inline]
 pub fn strength_len(b: &[u8]) -> usize {
     if !matches!(b.first(), Some(b'!' | b'?' | b'(' | b'*')) {
         return 0;
     }
+    marked_strength_len(b)
+}
+
+/// [`strength_len`] after a first byte that may start a mark.
+#[inline(never)]
+fn marked_strength_len(b: &[u8]) -> usize {
     let marks = |c: u8| c == b'!' || c == b'?';
     let plain: BResult<&[u8]> = take_while1(marks).parse(b);
     if let Ok((_, m)) = plain {
@@ -397,6 +502,11 @@ pub fn tag_extent(b: &[u8], at_eof: bool) -> Option<(usize, TagEnd)> {
     }
     let mut in_string = false;
     while i < b.len() {
+        // Most bytes of a tag (its name and value) change nothing: pass them in a tight loop.
+        if !has_class(b[i], TAG_STOP) {
+            i += 1;
+            continue;
+        }
         let c = b[i];
         if in_string {
             match c {

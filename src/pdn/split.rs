@@ -404,6 +404,9 @@ impl<R: BufRead> Splitter<R> {
             if more {
                 return Step::NeedMore;
             }
+            if s.seen_movetext && !s.terminated && s.mode == Mode::Normal {
+                skip_movetext(b, s, limit);
+            }
             while let Some(&c) = b.get(s.pos) {
                 if !c.is_ascii_whitespace() {
                     break;
@@ -503,7 +506,9 @@ fn token(b: &[u8], s: &mut Scan, eof: bool, limit: usize) -> Option<Step> {
             }
             if s.seen_movetext && !s.terminated {
                 // Inside movetext only a terminator changes the state: skip words cheaply.
-                s.pos += inside_movetext(rest, s.depth == 0, &mut s.terminated);
+                let (word_end, result) = movetext_word(b, s.pos, end);
+                s.pos = word_end;
+                s.terminated |= result && s.depth == 0;
                 return None;
             }
             let (class, n) = lex::classify_word(rest);
@@ -521,18 +526,78 @@ fn token(b: &[u8], s: &mut Scan, eof: bool, limit: usize) -> Option<Step> {
     None
 }
 
-/// Length of the word at `rest` when the game already has movetext and no terminator; sets
-/// `terminated` when it is a result at depth 0. A move number prefix (`12.`) is a word of its
-/// own, so that `12.2-0` is seen like the parser sees it.
-fn inside_movetext(rest: &[u8], top: bool, terminated: &mut bool) -> usize {
-    if let Some(n) = lex::result_len(rest) {
-        *terminated |= top;
-        return n;
+/// The bulk of a game, movetext before the terminator, a whole buffered line at a time: white
+/// space, parentheses and words are handled exactly as `step` and `token` would handle them;
+/// anything else (comments, tags, escapes, `%` or a capital at a line start, a line not yet
+/// buffered whole or reaching past `limit`) is left to them. Why: the per-token bookkeeping of
+/// `token` (line end, size limit, comment runs) is then paid once per line.
+fn skip_movetext(b: &[u8], s: &mut Scan, limit: usize) {
+    // Comment runs are only tracked after a terminator.
+    if s.leading_comments.is_some() {
+        return;
     }
-    if let Some((_, _, n)) = lex::move_number(rest) {
-        return n;
+    loop {
+        let Some(end) = s.line_end(b) else { return };
+        if end > limit {
+            return;
+        }
+        while s.pos < end {
+            match b[s.pos] {
+                b' ' | b'\t' | 0x0C => s.pos += 1,
+                b'{' | b';' | b'[' | b'}' | b']' | b'\\' => return,
+                b'%' | b'A'..=b'Z' if s.line_start => return,
+                b'(' => {
+                    s.depth += 1;
+                    s.line_start = false;
+                    s.pos += 1;
+                }
+                b')' => {
+                    s.depth = s.depth.saturating_sub(1);
+                    s.line_start = false;
+                    s.pos += 1;
+                }
+                _ => {
+                    s.line_start = false;
+                    let (word_end, result) = movetext_word(b, s.pos, end);
+                    s.pos = word_end;
+                    if result && s.depth == 0 {
+                        s.terminated = true;
+                        return;
+                    }
+                }
+            }
+        }
+        // `b[end]` is a line end.
+        s.pos = end + 1;
+        s.line_start = true;
     }
-    lex::word_len(rest)
+}
+
+/// The end of the word at `b[start]` when the game already has movetext and no terminator
+/// (`end` is the end of its line), and whether it is a result. A move number prefix (`12.`)
+/// is a word of its own, so that `12.2-0` is seen like the parser sees it.
+#[inline(always)]
+fn movetext_word(b: &[u8], start: usize, end: usize) -> (usize, bool) {
+    let word = &b[start..end];
+    if let Some(n) = lex::result_len(word) {
+        return (start + n, true);
+    }
+    let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits > 0 && word.get(digits) == Some(&b'.') {
+        // Up to nine digits always fit the move number; longer ones may overflow it.
+        if digits <= 9 {
+            let dots = word[digits..].iter().take_while(|&&c| c == b'.').count();
+            return (start + digits + dots, false);
+        }
+        if let Some((_, _, n)) = lex::move_number(word) {
+            return (start + n, false);
+        }
+    }
+    let len = word[digits..]
+        .iter()
+        .position(|&c| lex::ends_word(c))
+        .map_or(word.len(), |n| digits + n);
+    (start + len.max(1), false)
 }
 
 /// Where to cut `bytes` at or before `len` without cutting a UTF-8 sequence (a cut one would

@@ -50,26 +50,21 @@ pub fn parse_square_token(s: &str) -> Option<(SquareToken, usize)> {
 }
 
 /// [`parse_square_token`] over bytes, for scanners that work before decoding.
+#[inline]
 pub fn parse_square_bytes(b: &[u8]) -> Option<(SquareToken, usize)> {
+    // Runs for every square of every move (twice: splitter-side lexing and replay), so the
+    // digits are read in one pass instead of counted, then re-read for their value.
     match *b.first()? {
         b'0'..=b'9' => {
-            let len = b.iter().take_while(|c| c.is_ascii_digit()).count();
-            if len > MAX_NUMERIC_DIGITS {
-                return None;
-            }
-            let n = digits_value(&b[..len]);
+            let (n, len) = leading_digits(b, MAX_NUMERIC_DIGITS)?;
             (n > 0).then_some((SquareToken::Num(n), len))
         }
         c @ b'a'..=b'l' => {
-            let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
-            if digits == 0 || digits > 2 {
-                return None;
-            }
-            let rank = digits_value(&b[1..1 + digits]) as u8;
-            (rank > 0).then_some((
+            let (rank, digits) = leading_digits(&b[1..], 2)?;
+            (digits > 0 && rank > 0).then_some((
                 SquareToken::Alg {
                     file: c - b'a',
-                    rank,
+                    rank: rank as u8,
                 },
                 1 + digits,
             ))
@@ -78,11 +73,22 @@ pub fn parse_square_bytes(b: &[u8]) -> Option<(SquareToken, usize)> {
     }
 }
 
-/// Value of at most three ASCII digits.
-fn digits_value(digits: &[u8]) -> u16 {
-    digits
-        .iter()
-        .fold(0u16, |n, &d| n * 10 + u16::from(d - b'0'))
+/// The value and count of the ASCII digits at the start of `b`; `None` when there are more
+/// than `max` (at most 3, so the value fits).
+#[inline]
+fn leading_digits(b: &[u8], max: usize) -> Option<(u16, usize)> {
+    let mut n = 0u16;
+    let mut len = 0;
+    while let Some(&d) = b.get(len)
+        && d.is_ascii_digit()
+    {
+        if len == max {
+            return None;
+        }
+        n = n * 10 + u16::from(d - b'0');
+        len += 1;
+    }
+    Some((n, len))
 }
 
 #[cfg(test)]

@@ -64,10 +64,12 @@ impl<'a> Cursor<'a> {
         ))
     }
 
+    #[inline]
     pub fn rest(&self) -> &'a [u8] {
         &self.text.as_bytes()[self.pos.min(self.text.len())..]
     }
 
+    #[inline]
     pub fn slice(&self, start: usize, end: usize) -> &'a str {
         self.text.get(start..end).unwrap_or_default()
     }
