@@ -292,7 +292,15 @@ impl Job<'_, '_> {
             options: self.options,
             first_mover: config.first_mover,
             diagnostics: Vec::new(),
-            plies: Vec::with_capacity(self.game.body.len() / 2),
+            // Room for every main-line move at once: a ply holds two positions, and growing
+            // the vector move by move copied them again and again.
+            plies: Vec::with_capacity(
+                self.game
+                    .body
+                    .iter()
+                    .filter(|n| matches!(n, Node::Move(_)))
+                    .count(),
+            ),
             variation_plies: Vec::new(),
             resolver: Default::default(),
             squares: Vec::new(),
