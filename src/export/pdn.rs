@@ -214,10 +214,7 @@ mod tests {
         };
         let text = "[GameType \"20,W,10,10,N1,0\"]\n1. 32-28 18-23 *\n";
         let out = pdn(text, &options);
-        assert!(
-            out.starts_with("[GameType \"20,W,10,10,N1,0\"]\n"),
-            "{out}"
-        );
+        assert!(out.starts_with("[GameType \"20,W,10,10,N1,0\"]\n"), "{out}");
     }
 
     #[test]
