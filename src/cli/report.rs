@@ -258,7 +258,12 @@ fn source_excerpt(
         0
     };
     let chars: Vec<char> = std::iter::repeat_n(' ', indent)
-        .chain(source.chars().map(|c| if c == '\t' { ' ' } else { c }))
+        // Control characters (a NUL, an escape sequence) never reach the terminal raw.
+        .chain(source.chars().map(|c| match c {
+            '\t' => ' ',
+            c if c.is_control() => '\u{FFFD}',
+            c => c,
+        }))
         .collect();
     let spanned = text.get(start as usize..end as usize).unwrap_or("");
     let width = spanned
