@@ -60,7 +60,7 @@ impl Output {
             Sink::File(f) => f.commit()?,
             Sink::Special(w, path) => w
                 .flush()
-                .with_context(|| format!("{}: writing output", path.display()))?,
+                .with_context(|| format!("writing output: {}", path.display()))?,
         }
         Ok(())
     }
@@ -127,7 +127,7 @@ impl PendingFile {
     }
 
     fn commit(&mut self) -> anyhow::Result<()> {
-        let what = || format!("{}: writing output", self.target.display());
+        let what = || format!("writing output: {}", self.target.display());
         self.writer.flush().with_context(what)?;
         self.writer.get_ref().sync_all().with_context(what)?;
         fs::rename(&self.temp, &self.target).with_context(what)?;
