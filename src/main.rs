@@ -5,7 +5,7 @@
 
 mod cli;
 
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -20,7 +20,8 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(err) => {
-            eprintln!("pdnkit: {err:#}");
+            // Not `eprintln!`, which panics when stderr is a closed pipe.
+            let _ = writeln!(io::stderr(), "pdnkit: {err:#}");
             ExitCode::from(cli::EXIT_FAILURE)
         }
     }

@@ -1,5 +1,5 @@
-//! The README documents every diagnostic code, and its first lines stay the two commands a new
-//! user needs.
+//! The README documents every diagnostic code and the reader's limits, and its first lines stay
+//! the two commands a new user needs.
 
 #[test]
 fn readme_lists_every_diagnostic_code() {
@@ -35,4 +35,49 @@ fn readme_starts_with_the_sample_run_and_the_test_command() {
         "{path} is missing"
     );
     assert!(head.iter().any(|l| l.starts_with("cargo test")));
+}
+
+/// `1048576` as the README writes it: `1,048,576`.
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[test]
+fn readme_states_the_limits_the_reader_applies() {
+    use pdnkit::pdn::parser::{
+        MAX_MAINLINE_MOVES, MAX_MOVES, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_VARIATION_DEPTH,
+    };
+    use pdnkit::pdn::split::DEFAULT_MAX_GAME_SIZE;
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let rows = [
+        format!(
+            "| game size | {} MiB ({} bytes) |",
+            DEFAULT_MAX_GAME_SIZE >> 20,
+            grouped(DEFAULT_MAX_GAME_SIZE)
+        ),
+        format!("| variation nesting | {MAX_VARIATION_DEPTH} levels |"),
+        format!("| tag name | {MAX_TAG_NAME} bytes |"),
+        format!(
+            "| tag value | {} bytes (after unescaping) |",
+            grouped(MAX_TAG_VALUE)
+        ),
+        format!(
+            "| moves in the main line | {} |",
+            grouped(MAX_MAINLINE_MOVES)
+        ),
+        format!("| moves with the variations | {} |", grouped(MAX_MOVES)),
+        format!("nested variations (up to {MAX_VARIATION_DEPTH} deep)"),
+    ];
+    for row in rows {
+        assert!(readme.contains(&row), "README does not say {row:?}");
+    }
 }

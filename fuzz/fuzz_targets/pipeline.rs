@@ -16,6 +16,7 @@ fuzz_target!(|data: &[u8]| {
         1 => Some(Variant::International),
         2 => Some(Variant::Russian),
         3 => Some(Variant::English),
+        4 => Some(Variant::Frisian),
         _ => None,
     };
     let options = check::CheckOptions {

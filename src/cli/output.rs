@@ -60,19 +60,21 @@ impl Output {
             Sink::File(f) => f.commit()?,
             Sink::Special(w, path) => w
                 .flush()
-                .with_context(|| format!("{}: writing output", path.display()))?,
+                .with_context(|| format!("writing output: {}", path.display()))?,
         }
         Ok(())
     }
 }
 
+// Errors writing a file name it (`out.pdn: No space left on device`); the kind is kept, so a
+// closed pipe is still seen as one.
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match &mut self.sink {
             Sink::Terminal(w) => w.write(buf),
             Sink::Stdout(w) => w.write(buf),
-            Sink::File(f) => f.writer.write(buf),
-            Sink::Special(w, _) => w.write(buf),
+            Sink::File(f) => f.writer.write(buf).map_err(named(&f.target)),
+            Sink::Special(w, path) => w.write(buf).map_err(named(path)),
         }
     }
 
@@ -80,8 +82,8 @@ impl Write for Output {
         match &mut self.sink {
             Sink::Terminal(w) => w.write_all(buf),
             Sink::Stdout(w) => w.write_all(buf),
-            Sink::File(f) => f.writer.write_all(buf),
-            Sink::Special(w, _) => w.write_all(buf),
+            Sink::File(f) => f.writer.write_all(buf).map_err(named(&f.target)),
+            Sink::Special(w, path) => w.write_all(buf).map_err(named(path)),
         }
     }
 
@@ -89,10 +91,15 @@ impl Write for Output {
         match &mut self.sink {
             Sink::Terminal(w) => w.flush(),
             Sink::Stdout(w) => w.flush(),
-            Sink::File(f) => f.writer.flush(),
-            Sink::Special(w, _) => w.flush(),
+            Sink::File(f) => f.writer.flush().map_err(named(&f.target)),
+            Sink::Special(w, path) => w.flush().map_err(named(path)),
         }
     }
+}
+
+/// `e` with `path` in front of its message.
+fn named(path: &Path) -> impl Fn(io::Error) -> io::Error + '_ {
+    move |e| io::Error::new(e.kind(), format!("{}: {e}", path.display()))
 }
 
 /// True when something other than a regular file exists at `path`.
@@ -120,7 +127,7 @@ impl PendingFile {
     }
 
     fn commit(&mut self) -> anyhow::Result<()> {
-        let what = || format!("{}: writing output", self.target.display());
+        let what = || format!("writing output: {}", self.target.display());
         self.writer.flush().with_context(what)?;
         self.writer.get_ref().sync_all().with_context(what)?;
         fs::rename(&self.temp, &self.target).with_context(what)?;

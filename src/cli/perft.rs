@@ -82,10 +82,10 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     writeln!(out, "{total}")?;
     if args.stats {
         let secs = start.elapsed().as_secs_f64();
-        eprintln!(
+        super::report::to_stderr(&format!(
             "{total} nodes in {secs:.3} s, {:.1} Mnodes/s",
             total as f64 / secs / 1e6
-        );
+        ));
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! Diagnostics are printed through the progress bar so lines never tear. The bar is hidden
 //! when stderr is not a terminal or with `--quiet`.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -138,7 +138,7 @@ impl Reporter {
         }
         let text = text.strip_suffix('\n').unwrap_or(text);
         if self.bar.is_hidden() {
-            eprintln!("{text}");
+            to_stderr(text);
         } else {
             self.bar.println(text);
         }
@@ -181,13 +181,19 @@ impl Reporter {
             line.push_str(&format!(", {} failed", plural(c.failed_inputs, "input")));
         }
         if !self.quiet {
-            eprintln!("pdnkit: {line}");
+            to_stderr(&format!("pdnkit: {line}"));
         }
         Status {
             findings,
             failed: c.failed_inputs > 0,
         }
     }
+}
+
+/// Writes a line to stderr. A reader of stderr that went away (`pdnkit ... 2>&1 | head`) does
+/// not end the run: the data still goes to stdout or `--output`, and `eprintln!` would panic.
+pub fn to_stderr(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
 /// `1 game`, `3 games`.
@@ -252,7 +258,12 @@ fn source_excerpt(
         0
     };
     let chars: Vec<char> = std::iter::repeat_n(' ', indent)
-        .chain(source.chars().map(|c| if c == '\t' { ' ' } else { c }))
+        // Control characters (a NUL, an escape sequence) never reach the terminal raw.
+        .chain(source.chars().map(|c| match c {
+            '\t' => ' ',
+            c if c.is_control() => '\u{FFFD}',
+            c => c,
+        }))
         .collect();
     let spanned = text.get(start as usize..end as usize).unwrap_or("");
     let width = spanned

@@ -11,7 +11,9 @@
 //!   separator, so it reads back as the same single move;
 //! * a game played under `--variant` or under a guessed variant, without a `GameType` tag,
 //!   gets one, so it reads back under the same rules (the moves rewritten in the variant's
-//!   notation may fit another candidate of a new guess better);
+//!   notation may fit another candidate of a new guess better); unless the game's own
+//!   `GameType` says how its squares are numbered for those rules (a full form under
+//!   `--variant`): that tag is kept, since a bare number would renumber the squares;
 //! * an unreadable game cannot be rewritten: it is not written (the caller reports it).
 
 use std::borrow::Cow;
@@ -25,6 +27,7 @@ use crate::pdn::ast::{Game, HeaderItem, Tag};
 use crate::pdn::span::Span;
 use crate::pdn::writer::{TerminatorStyle, WriteOptions, Writer};
 use crate::replay::{Code, Severity, Source, tagged_variant};
+use crate::rules::Config;
 
 /// Writes PDN games separated by blank lines.
 pub struct PdnWriter<W: Write> {
@@ -94,8 +97,11 @@ pub fn render(data: &GameData<'_, '_>, options: WriteOptions) -> Option<String> 
     // Under `--variant` or a guessed variant, the written game must say so itself when its
     // tags named other rules (or none), or it would not read back as the game that was
     // replayed (moves rewritten in the variant's notation may fit another guess better).
+    // A notation taken from the game's own full GameType (under `--variant`) is not the
+    // variant's standard one: the tag stays, or the squares would read back renumbered.
     let chosen = matches!(replayed.source, Some(Source::Flag | Source::Guess));
-    let tagged = (chosen && tagged_variant(game) != Some(config.variant))
+    let own_notation = *config != Config::standard(config.variant);
+    let tagged = (chosen && !own_notation && tagged_variant(game) != Some(config.variant))
         .then(|| with_game_type(game, config.variant));
     writer.write_game(tagged.as_ref().unwrap_or(game), &mut text);
     Some(text)
@@ -196,6 +202,19 @@ mod tests {
             guessed.starts_with("[Event \"E\"]\n[GameType \"25\"]\n\n1. c3-d4 *"),
             "{guessed}"
         );
+    }
+
+    #[test]
+    fn a_game_type_that_numbers_the_squares_for_the_forced_variant_is_kept() {
+        // PlayOK's `20,W,10,10,N1,0` under `--variant frisian`: the tag numbers Frisian's
+        // board from the other corner; `GameType "40"` would renumber every square.
+        let options = ReplayOptions {
+            variant: Some(Variant::Frisian),
+            ..ReplayOptions::default()
+        };
+        let text = "[GameType \"20,W,10,10,N1,0\"]\n1. 32-28 18-23 *\n";
+        let out = pdn(text, &options);
+        assert!(out.starts_with("[GameType \"20,W,10,10,N1,0\"]\n"), "{out}");
     }
 
     #[test]

@@ -333,12 +333,26 @@ pub struct GameLabel {
 /// Longest tag value shown in a report line; longer ones are cut with `...`.
 pub const SHOWN_VALUE: usize = 80;
 
-/// `value` as a report line shows it: at most [`SHOWN_VALUE`] characters.
+/// `value` as a report line shows it: at most [`SHOWN_VALUE`] characters, control characters
+/// escaped (`\0`, `\u{1b}`) so that no byte of the input reaches a terminal raw.
 pub fn shown(value: &str) -> Cow<'_, str> {
-    match value.char_indices().nth(SHOWN_VALUE) {
-        Some((cut, _)) => Cow::Owned(format!("{}...", &value[..cut])),
-        None => Cow::Borrowed(value),
+    let cut = value.char_indices().nth(SHOWN_VALUE).map(|(i, _)| i);
+    let head = &value[..cut.unwrap_or(value.len())];
+    if cut.is_none() && !head.chars().any(char::is_control) {
+        return Cow::Borrowed(value);
     }
+    let mut out = String::with_capacity(head.len() + 3);
+    for c in head.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    if cut.is_some() {
+        out.push_str("...");
+    }
+    Cow::Owned(out)
 }
 
 impl std::fmt::Display for GameLabel {

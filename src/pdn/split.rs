@@ -632,8 +632,11 @@ fn column_after(text: &[u8], column: u32) -> u32 {
 /// Where the search for the resync point of an oversize game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Resync {
-    /// In the white space before the game's first token (a `[` there is the game's own).
+    /// In the white space before the game's first token, or between the tag lines that start
+    /// the game (a `[` there is the game's own).
     Leading,
+    /// Inside one of the tag lines that start the game.
+    Header,
     /// At the start of a line, after this many blanks.
     LineStart(u32),
     /// Inside a line.
@@ -641,15 +644,28 @@ enum Resync {
 }
 
 /// Searches `buf` from `pos` for a `[` that starts a line (after blanks) after the game's
-/// first token. Returns the `[` if found, else how far the search got and its state there.
+/// first token and its tag lines. Returns the `[` if found, else how far the search got and
+/// its state there.
 fn find_resync(buf: &[u8], mut pos: usize, mut state: Resync) -> (Option<usize>, usize, Resync) {
     while pos < buf.len() {
         match state {
             Resync::Leading => match buf[pos..].iter().position(|c| !c.is_ascii_whitespace()) {
-                // Past the first byte of the game's first token.
+                // Past the first byte of the game's first token, or of one of its tag lines.
+                Some(i) => {
+                    pos += i;
+                    state = if buf[pos] == b'[' {
+                        Resync::Header
+                    } else {
+                        Resync::MidLine
+                    };
+                    pos += 1;
+                }
+                None => pos = buf.len(),
+            },
+            Resync::Header => match memchr2(b'\n', b'\r', &buf[pos..]) {
                 Some(i) => {
                     pos += i + 1;
-                    state = Resync::MidLine;
+                    state = Resync::Leading;
                 }
                 None => pos = buf.len(),
             },
@@ -807,6 +823,29 @@ mod tests {
         assert_eq!(games[0].oversize, Some(big.find("[B").unwrap() as u64));
         assert_eq!((games[1].index, games[1].first_line), (2, 3));
         assert_eq!(games[1].text, "[B \"2\"]\n1. 32-28 *\n");
+    }
+
+    #[test]
+    fn an_oversize_game_with_several_tag_lines_is_one_game() {
+        // The game's own tag lines are no resync point: one oversize game, not one per tag.
+        let big = format!(
+            "[A \"1\"]\n [B \"2\"]\n\n[C \"3\"]\n1. 32-28 {{{}}} *\n[D \"4\"]\n1. 32-28 *\n",
+            "x".repeat(5000)
+        );
+        let options = SplitOptions {
+            max_game_size: 1000,
+            ..SplitOptions::default()
+        };
+        for capacity in [1, 7, 300, 1 << 16] {
+            let reader = io::BufReader::with_capacity(capacity, big.as_bytes());
+            let games: Vec<RawGame> = Splitter::with_options(reader, options.clone())
+                .map(|g| g.unwrap())
+                .collect();
+            assert_eq!(games.len(), 2, "reads of {capacity} bytes");
+            assert_eq!(games[0].oversize, Some(big.find("[D").unwrap() as u64));
+            assert_eq!((games[1].index, games[1].first_line), (2, 6));
+            assert_eq!(games[1].text, "[D \"4\"]\n1. 32-28 *\n");
+        }
     }
 
     #[test]

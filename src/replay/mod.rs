@@ -362,15 +362,16 @@ pub fn note_diagnostic(n: &Note, text: &str, strict: bool) -> Diagnostic {
     let text = n.span.text(text);
     let shown: String = text.chars().take(40).collect();
     let ellipsis = if shown.len() < text.len() { "..." } else { "" };
+    // A note at a point (a missing terminator) has no text to quote.
+    let quoted = if text.is_empty() {
+        String::new()
+    } else {
+        format!(" `{}{ellipsis}`", shown.escape_debug())
+    };
     Diagnostic::new(
         severity,
         code,
-        format!(
-            "{}: {} `{}{ellipsis}`",
-            n.kind.code(),
-            n.kind.message(),
-            shown.escape_debug()
-        ),
+        format!("{}: {}{quoted}", n.kind.code(), n.kind.message()),
     )
     .with_span(n.span)
 }

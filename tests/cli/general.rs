@@ -64,3 +64,24 @@ fn validate_and_captures_print_the_same_for_any_jobs_value() {
         assert_eq!(one.stderr, three.stderr, "{args:?}");
     }
 }
+
+#[test]
+fn control_characters_of_the_input_never_reach_the_report_raw() {
+    let dir = Dir::new("control-characters");
+    // A NUL and a terminal escape sequence in a tag value and in the movetext.
+    dir.write(
+        "ctl.pdn",
+        "[Event \"a\u{0}b\u{1b}[2J\"]\n[GameType \"20\"]\n1. 32-28 \u{0}\u{1b}[2J 19-23 *\n",
+    );
+    let run = dir.run(&["validate", "ctl.pdn"]).expect_code(0);
+    assert!(
+        run.stderr.contains("in game 1 (Event: a\\0b\\u{1b}[2J)"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        !run.stderr.chars().any(|c| c.is_control() && c != '\n'),
+        "{:?}",
+        run.stderr
+    );
+}

@@ -198,3 +198,53 @@ fn a_failed_run_leaves_no_output_file_behind() {
         .collect();
     assert!(names.iter().all(|n| !n.contains(".tmp")), "{names:?}");
 }
+
+#[test]
+fn a_write_that_fails_midway_names_the_output_and_keeps_the_old_file() {
+    let dir = Dir::new("io-midway");
+    dir.write("many.pdn", GAME.repeat(20_000));
+    dir.write("out.pdn", "old\n");
+    // A file size limit of 16 KiB, with SIGXFSZ ignored: a write past it fails (EFBIG).
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 16; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(["convert", "--to", "pdn", "many.pdn", "--output", "out.pdn"])
+        .current_dir(&dir.path)
+        .stdin(Stdio::null());
+    let run = Run::from(cmd.output().unwrap()).expect_code(2);
+    assert!(
+        run.stderr.contains("out.pdn: File too large"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(dir.read("out.pdn"), "old\n");
+    let names: Vec<String> = std::fs::read_dir(&dir.path)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(names.iter().all(|n| !n.contains(".tmp")), "{names:?}");
+}
+
+#[test]
+fn a_closed_stderr_pipe_does_not_crash_the_run() {
+    let dir = Dir::new("io-stderr-pipe");
+    // Every game has a warning, so validate writes a report to stderr for each.
+    let game = "[Event \"junk\"]\n[GameType \"20\"]\n1. 32-28 junk 19-23 *\n";
+    dir.write("many.pdn", game.repeat(20_000));
+    for _ in 0..3 {
+        let mut child = dir
+            .cmd(&["validate", "many.pdn"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stderr = child.stderr.take().unwrap();
+        let mut first = [0u8; 16];
+        std::io::Read::read_exact(&mut stderr, &mut first).unwrap();
+        drop(stderr);
+        let status = child.wait().unwrap();
+        // Warnings only: exit 0, as if stderr had been read to the end (a panic exits 101).
+        assert_eq!(status.code(), Some(0));
+    }
+}

@@ -406,7 +406,12 @@ fn count(failures: &[Failure], kind: &str) -> usize {
 /// Option sets every kept regression and hostile input is checked under.
 fn option_sets() -> Vec<CheckOptions> {
     let mut sets = vec![CheckOptions::default()];
-    for v in [Variant::International, Variant::Russian, Variant::English] {
+    for v in [
+        Variant::International,
+        Variant::Russian,
+        Variant::English,
+        Variant::Frisian,
+    ] {
         let mut o = CheckOptions::default();
         o.replay.variant = Some(v);
         sets.push(o);
