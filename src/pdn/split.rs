@@ -329,7 +329,10 @@ impl<R: BufRead> Splitter<R> {
             skipped += (cut - self.start) as u64;
             lines += count_line_ends(&self.buf[self.start..cut]).0;
             self.start = cut;
-            self.scan.pos = cut;
+            // The game's scan is over (a new one starts at the resync point): none of its
+            // positions, such as where comments after its terminator began, may outlive the
+            // bytes dropped here.
+            self.scan = Scan::new(cut, false);
             self.fill()?;
             pos = self.start;
         };
@@ -845,6 +848,33 @@ mod tests {
             assert_eq!(games[0].oversize, Some(big.find("[D").unwrap() as u64));
             assert_eq!((games[1].index, games[1].first_line), (2, 6));
             assert_eq!(games[1].text, "[D \"4\"]\n1. 32-28 *\n");
+        }
+    }
+
+    #[test]
+    fn an_oversize_game_found_after_comments_that_follow_its_terminator_is_skipped_in_parts() {
+        // Found by fuzzing: comments on their own line after the terminator, then a line
+        // longer than the maximum; skipping it in small reads dropped bytes before the start
+        // of the comments (an overflow in debug builds).
+        let text = format!(
+            "[A \"1\"]\n1. 32-28 1-0\n{{c}}\nWhite {}\n[B \"2\"]\n1. 33-29 *\n",
+            "x".repeat(200)
+        );
+        let options = SplitOptions {
+            max_game_size: 68,
+            ..SplitOptions::default()
+        };
+        let read = |capacity: usize| -> Vec<(String, Option<u64>)> {
+            let reader = io::BufReader::with_capacity(capacity, text.as_bytes());
+            Splitter::with_options(reader, options.clone())
+                .map(|g| g.unwrap())
+                .map(|g| (g.text.chars().take(12).collect(), g.oversize))
+                .collect()
+        };
+        let whole = read(1 << 16);
+        assert_eq!(whole.last().unwrap().0, "[B \"2\"]\n1. 3");
+        for capacity in [1, 2, 7, 50] {
+            assert_eq!(read(capacity), whole, "reads of {capacity} bytes");
         }
     }
 
