@@ -428,10 +428,11 @@ fn option_sets() -> Vec<CheckOptions> {
     o.max_game_size = Some(300);
     sets.push(o);
     // Reads of one byte and a maximum below most games (the fuzzer's smallest).
-    let mut o = CheckOptions::default();
-    o.read_capacity = Some(1);
-    o.max_game_size = Some(68);
-    sets.push(o);
+    sets.push(CheckOptions {
+        read_capacity: Some(1),
+        max_game_size: Some(68),
+        ..CheckOptions::default()
+    });
     sets
 }
 
