@@ -3,7 +3,7 @@
 # in one run on this machine. Prints both node rates (medians) and their ratio, by wall-clock
 # time and by CPU time (the fairer one when other jobs share the machine).
 #
-#   benches/perft_vs_py_draughts.sh            # depth 9 for both, 5 runs ours, 1 run py-draughts
+#   benches/perft_vs_py_draughts.sh            # depth 9 for both, 5 runs ours (3 before, 2 after), 1 run py-draughts
 #   DEPTH=8 PY_RUNS=3 RUNS=7 benches/perft_vs_py_draughts.sh
 #   RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=/tmp/pdnkit-native benches/perft_vs_py_draughts.sh
 #
@@ -31,17 +31,19 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a
 echo "international perft, start position, depth $DEPTH (drop duplicates)"
 walls=()
 cpus=()
-for _ in $(seq "$RUNS"); do
-    # pdnkit perft --stats prints "N nodes in S s ..." on stderr; time(1) appends user and
-    # system seconds.
-    out=$( { /usr/bin/time -f "%U %S" "$OURS" perft --variant international --depth "$DEPTH" --stats >/dev/null; } 2>&1 )
-    ours_nodes=$(awk 'NR==1 {print $1}' <<<"$out")
-    walls+=("$(awk 'NR==1 {print $4}' <<<"$out")")
-    cpus+=("$(awk 'NR==2 {print $1 + $2}' <<<"$out")")
-done
-ours_wall=$(printf '%s\n' "${walls[@]}" | median)
-ours_cpu=$(printf '%s\n' "${cpus[@]}" | median)
-
+# ours_runs N: N timed runs of pdnkit. Half run before py-draughts and half after, because the
+# shared host's speed drifts over the half minute py-draughts takes.
+ours_runs() {
+    for _ in $(seq "$1"); do
+        # pdnkit perft --stats prints "N nodes in S s ..." on stderr; time(1) appends user
+        # and system seconds.
+        out=$( { /usr/bin/time -f "%U %S" "$OURS" perft --variant international --depth "$DEPTH" --stats >/dev/null; } 2>&1 )
+        ours_nodes=$(awk 'NR==1 {print $1}' <<<"$out")
+        walls+=("$(awk 'NR==1 {print $4}' <<<"$out")")
+        cpus+=("$(awk 'NR==2 {print $1 + $2}' <<<"$out")")
+    done
+}
+ours_runs $(( (RUNS + 1) / 2 ))
 py_out=$("$VENV/bin/python" - "$DEPTH" "$PY_RUNS" <<'PY'
 import statistics, sys, time
 from draughts import StandardBoard
@@ -58,6 +60,9 @@ print(nodes, statistics.median(walls), statistics.median(cpus))
 PY
 )
 read -r py_nodes py_wall py_cpu <<<"$py_out"
+ours_runs $(( RUNS / 2 ))
+ours_wall=$(printf '%s\n' "${walls[@]}" | median)
+ours_cpu=$(printf '%s\n' "${cpus[@]}" | median)
 
 if [ "$ours_nodes" != "$py_nodes" ]; then
     echo "node counts differ: pdnkit $ours_nodes, py-draughts $py_nodes" >&2

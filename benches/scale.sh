@@ -4,6 +4,7 @@
 #
 #   benches/scale.sh [SIZE_MB] [RUNS]        # defaults: 100 MB, median of 3 runs
 #   SIZE_MB=1024 benches/scale.sh            # the 1 GB memory check
+#   BUILD_ONLY=1 benches/scale.sh 1024       # build the archives now, measure later
 #
 # What it builds (nothing is committed; files go to $WORK, default /tmp/pdnkit-scale):
 #   mixed-<SIZE>M.pdn   the corpus (UTF-8 files) and random legal games of several variants,
@@ -55,6 +56,8 @@ if [ ! -s "$mixed" ] || [ ! -s "$intl" ]; then
     build_until "$mixed" "$SIZE_MB" "$WORK/corpus.pdn" "$WORK"/random-*.pdn
     build_until "$intl" "$SIZE_MB" "$WORK/random-intl.pdn" "$WORK/corpus-intl.pdn"
 fi
+
+[ -z "${BUILD_ONLY:-}" ] || { ls -l "$mixed" "$intl"; exit 0; }
 
 # --- measuring -----------------------------------------------------------------------------
 # count FILE: games and plies that `validate` reports (plies replayed).
