@@ -205,16 +205,17 @@ mod tests {
     }
 
     #[test]
-    fn a_game_type_that_numbers_the_squares_for_the_forced_variant_is_kept() {
-        // PlayOK's `20,W,10,10,N1,0` under `--variant frisian`: the tag numbers Frisian's
-        // board from the other corner; `GameType "40"` would renumber every square.
+    fn a_foreign_game_type_under_a_forced_variant_becomes_the_variants_own() {
+        // PlayOK's `20,W,10,10,N1,0` is read by its number alone, also under `--variant
+        // frisian`: Frisian's standard squares, so `GameType "40"` reads back the same game.
         let options = ReplayOptions {
             variant: Some(Variant::Frisian),
             ..ReplayOptions::default()
         };
         let text = "[GameType \"20,W,10,10,N1,0\"]\n1. 32-28 18-23 *\n";
         let out = pdn(text, &options);
-        assert!(out.starts_with("[GameType \"20,W,10,10,N1,0\"]\n"), "{out}");
+        assert!(out.starts_with("[GameType \"40\"]\n"), "{out}");
+        assert!(out.contains("1. 32-28 18-23 *"), "{out}");
     }
 
     #[test]

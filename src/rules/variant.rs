@@ -360,9 +360,11 @@ impl Config {
         let Some(attrs) = gt.attrs else {
             return Ok(standard);
         };
-        let known = Variant::from_number(gt.number) == Some(variant);
-        if known
-            && !variant
+        // A known number with attributes its own variant never has (PlayOK's
+        // `20,W,10,10,N1,0`) is read by its number alone, whatever rules are forced: the same
+        // squares with and without `--variant`.
+        if let Some(by_number) = Variant::from_number(gt.number)
+            && !by_number
                 .accepted_forms()
                 .iter()
                 .any(|f| f.attrs == Some(attrs))
@@ -438,6 +440,10 @@ mod tests {
     fn playok_notation_digit_is_overruled() {
         let c = Config::from_game_type(&GameType::parse("20,W,10,10,N1,0").unwrap()).unwrap();
         assert_eq!(c, Config::standard(Variant::International));
+        // The same under rules forced by the user: the squares do not move.
+        let playok = GameType::parse("20,W,10,10,N1,0").unwrap();
+        let forced = Config::with_game_type(Variant::Frisian, &playok).unwrap();
+        assert_eq!(forced, Config::standard(Variant::Frisian));
         let jam = Config::from_game_type(&GameType::parse("23,B,8,8,A1,1").unwrap()).unwrap();
         assert!(jam.notation.is_mirrored());
         let unified = Config::from_game_type(&GameType::parse("23,W,8,8,A0,0").unwrap()).unwrap();
