@@ -58,6 +58,9 @@ pub enum NoteKind {
     TagInMovetext,
     /// Movetext after the terminator inside one game text; kept as junk.
     TextAfterTerminator,
+    /// A `{` comment holding tag lines: its `}` is probably missing, and the games up to the
+    /// next `}` were read as comment text.
+    TagsInComment,
 }
 
 impl NoteKind {
@@ -87,6 +90,7 @@ impl NoteKind {
             MisplacedEscape => "misplaced-escape",
             TagInMovetext => "tag-in-movetext",
             TextAfterTerminator => "text-after-terminator",
+            TagsInComment => "tags-in-comment",
         }
     }
 
@@ -118,6 +122,10 @@ impl NoteKind {
             MisplacedEscape => "`%` escape not at the start of a line, kept as a comment",
             TagInMovetext => "tag after the moves, kept as a comment",
             TextAfterTerminator => "moves after the game terminator, kept as a comment",
+            TagsInComment => {
+                "comment holds tag lines: a `}` is probably missing, and the games up to the next \
+                 `}` are read as comment text"
+            }
         }
     }
 }

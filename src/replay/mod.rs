@@ -355,6 +355,7 @@ pub fn note_diagnostic(n: &Note, text: &str, strict: bool) -> Diagnostic {
         | NoteKind::StrayParen
         | NoteKind::TagInMovetext
         | NoteKind::TextAfterTerminator
+        | NoteKind::TagsInComment
         | NoteKind::ResultInVariation => (Code::SyntaxNote, Severity::Warning),
         _ => (Code::SyntaxNote, Severity::Note),
     };

@@ -136,6 +136,10 @@ impl<'a> Cursor<'a> {
         self.pos = end;
         let text = self.slice(start + 1, end - 1);
         self.last_comment_nested = text.contains('{');
+        if holds_tag_line(text) {
+            // Games swallowed by a `{` without its `}` must not vanish without a word.
+            self.note(NoteKind::TagsInComment, start, start + 1);
+        }
         Ok(Comment {
             text,
             kind: CommentKind::Brace,
@@ -185,4 +189,18 @@ impl<'a> Cursor<'a> {
             message,
         )
     }
+}
+
+/// True when a line of `text` after its first starts like a tag pair: `[Name "`.
+fn holds_tag_line(text: &str) -> bool {
+    text.lines().skip(1).any(|line| {
+        let Some(rest) = line.trim_start().strip_prefix('[') else {
+            return false;
+        };
+        let name_len = rest
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            .count();
+        name_len > 0 && rest[name_len..].trim_start().starts_with('"')
+    })
 }

@@ -381,3 +381,13 @@ fn no_panics_on_token_soup() {
         }
     }
 }
+
+#[test]
+fn a_comment_holding_tag_lines_is_flagged_at_its_brace() {
+    // An unclosed `{` swallows the next game up to a later `}`: say so at the `{`.
+    let swallowed = "32-28 {no end 19-23 *\n\n[Event \"next\"]\n31-27 } *";
+    assert_eq!(notes(swallowed), vec![(NoteKind::TagsInComment, "{")]);
+    // Brackets inside a comment that are not tag lines stay quiet.
+    assert!(notes("32-28 {see [diagram]\n[a] and [x \"y\"} *").is_empty());
+    assert!(notes("32-28 {[Event \"x\"] on the first line} *").is_empty());
+}
