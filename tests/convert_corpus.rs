@@ -12,38 +12,12 @@ use std::process::{Command, Stdio};
 use pdnkit::export::csv::{CsvWriter, Rows};
 use pdnkit::export::fen::{FenWriter, Positions};
 use pdnkit::export::pdn::PdnWriter;
-use pdnkit::export::{GameData, with_game};
+use pdnkit::export::with_game;
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::record::Status;
-use pdnkit::replay::{Ply, ReplayOptions};
+use pdnkit::replay::ReplayOptions;
 
-/// What a replay says about a game, for comparing two replays.
-#[derive(Debug, PartialEq, Eq)]
-struct Played {
-    variant: Option<&'static str>,
-    written: u32,
-    final_fen: Option<String>,
-    moves: Vec<(usize, usize, u128, bool)>,
-}
-
-fn played(d: &GameData<'_, '_>) -> Played {
-    let key = |p: &Ply| {
-        (
-            p.mv.from.index(),
-            p.mv.to.index(),
-            p.mv.captured.bits(),
-            p.mv.promotes,
-        )
-    };
-    Played {
-        variant: d.record.variant,
-        written: d.record.plies,
-        final_fen: d.record.final_fen.clone(),
-        moves: d
-            .replayed
-            .map_or(Vec::new(), |r| r.plies.iter().map(key).collect()),
-    }
-}
+use pdn_support::played;
 
 /// Checks one game; returns its status.
 fn check_game(file: &str, raw: &RawGame) -> Status {

@@ -39,8 +39,10 @@ use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::split::{SplitOptions, Splitter};
 use pdnkit::pdn::writer::write_game;
 use pdnkit::record::{Located, Status};
-use pdnkit::replay::{Code, Ply, ReplayOptions};
+use pdnkit::replay::{Code, ReplayOptions};
 use pdnkit::stats::{GameSummary, GroupBy, Settings, Stats};
+
+use crate::pdn_support::{Played, played};
 
 /// How to check one input.
 #[derive(Clone, Debug, Default)]
@@ -340,34 +342,6 @@ fn check_located(map: &LineMap<'_>, raw: &RawGame, d: &Located) -> Result<(), St
         }
     );
     Ok(())
-}
-
-/// What a replay says about a game, for comparing two replays.
-#[derive(Debug, PartialEq, Eq)]
-struct Played {
-    variant: Option<&'static str>,
-    written: u32,
-    final_fen: Option<String>,
-    moves: Vec<(usize, usize, u128, bool)>,
-}
-
-fn played(d: &GameData<'_, '_>) -> Played {
-    let key = |p: &Ply| {
-        (
-            p.mv.from.index(),
-            p.mv.to.index(),
-            p.mv.captured.bits(),
-            p.mv.promotes,
-        )
-    };
-    Played {
-        variant: d.record.variant,
-        written: d.record.plies,
-        final_fen: d.record.final_fen.clone(),
-        moves: d
-            .replayed
-            .map_or(Vec::new(), |r| r.plies.iter().map(key).collect()),
-    }
 }
 
 /// The outline without move lines (the rule-aware writer rewrites moves) and without the

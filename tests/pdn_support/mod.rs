@@ -1,10 +1,13 @@
-//! Shared helpers for the PDN integration tests: where the corpus is, and reading its files.
+//! Shared helpers for the PDN integration tests: where the corpus is, reading its files, and
+//! what a replay says about a game (to compare two replays).
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
+use pdnkit::export::GameData;
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::read;
+use pdnkit::replay::Ply;
 
 /// The corpus directory, or `None` (with a message on stderr) when the tests should skip it.
 ///
@@ -61,4 +64,33 @@ pub fn raw_games(path: &Path) -> Vec<RawGame> {
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         .map(|g| g.unwrap_or_else(|e| panic!("{}: {e}", path.display())))
         .collect()
+}
+
+/// What a replay says about a game, for comparing two replays.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Played {
+    pub variant: Option<&'static str>,
+    pub written: u32,
+    pub final_fen: Option<String>,
+    pub moves: Vec<(usize, usize, u128, bool)>,
+}
+
+/// The facts of `d` that a rewrite of the game must keep.
+pub fn played(d: &GameData<'_, '_>) -> Played {
+    let key = |p: &Ply| {
+        (
+            p.mv.from.index(),
+            p.mv.to.index(),
+            p.mv.captured.bits(),
+            p.mv.promotes,
+        )
+    };
+    Played {
+        variant: d.record.variant,
+        written: d.record.plies,
+        final_fen: d.record.final_fen.clone(),
+        moves: d
+            .replayed
+            .map_or(Vec::new(), |r| r.plies.iter().map(key).collect()),
+    }
 }
