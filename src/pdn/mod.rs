@@ -42,6 +42,7 @@ pub mod lex;
 pub mod note;
 pub mod outline;
 pub mod parser;
+pub mod quick;
 pub mod raw;
 pub mod read;
 pub mod span;

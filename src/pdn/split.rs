@@ -540,6 +540,7 @@ fn skip_movetext(b: &[u8], s: &mut Scan, limit: usize) {
         return;
     }
     loop {
+        skip_plain_lines(b, s, limit);
         let Some(end) = s.line_end(b) else { return };
         if end > limit {
             return;
@@ -574,6 +575,101 @@ fn skip_movetext(b: &[u8], s: &mut Scan, limit: usize) {
         s.pos = end + 1;
         s.line_start = true;
     }
+}
+
+/// Skips the whole lines from `s.pos` (at a word boundary) that [`is_plain_movetext`] would
+/// skip one by one, checking 64 bytes at a time: a game's movetext up to its last line or two
+/// goes by without a look at each line end.
+fn skip_plain_lines(b: &[u8], s: &mut Scan, limit: usize) {
+    const BLOCK: usize = 64;
+    let searched = &b[s.pos..b.len().min(limit.saturating_add(1))];
+    // Only whole lines, ending at most at `limit`, are skipped.
+    let Some(last_end) = memchr::memrchr2(b'\n', b'\r', searched) else {
+        return;
+    };
+    let region = &searched[..last_end];
+    let mut clean = 0;
+    if region.len() >= BLOCK && is_plain_movetext(&region[..BLOCK]) {
+        clean = BLOCK;
+        // The next blocks are judged with the two bytes before them, for results cut by a
+        // block boundary.
+        while let Some(window) = region.get(clean - 2..clean + BLOCK + 1) {
+            if !plain_block(window.try_into().expect("block of 67 bytes")) {
+                break;
+            }
+            clean += BLOCK;
+        }
+    }
+    if let Some(line_end) = memchr::memrchr2(b'\n', b'\r', &region[..clean]) {
+        s.pos += line_end + 1;
+        s.line_start = true;
+        // The cached line end may lie behind the new position.
+        s.eol = s.pos;
+        s.eol_found = false;
+    }
+}
+
+/// [`is_plain_movetext`] for the 64 bytes after the first two of `w`, which are movetext
+/// already judged plain; the last byte is only looked at as the one after a dash.
+fn plain_block(w: &[u8; 67]) -> bool {
+    // Index loops over fixed sizes and a byte accumulator: the form that compiles to vector
+    // code.
+    let mut bad = 0u8;
+    for i in 0..64 {
+        let result = may_be_result(w[i], w[i + 1], w[i + 2], w[i + 3]);
+        bad |= u8::from(is_stop(w[i + 2]) | result);
+    }
+    bad == 0
+}
+
+/// True when `rest`, movetext starting at a word boundary, cannot change the scan's state: it
+/// holds no comment, bracket, parenthesis, escape, capital, non-ASCII byte, `*` or `/`, and no
+/// word that may be a result. Most lines of an archive are like this.
+#[inline]
+fn is_plain_movetext(rest: &[u8]) -> bool {
+    // Folds without early exit, so that they compile to vector code.
+    let stops = rest.iter().fold(false, |acc, &c| acc | is_stop(c));
+    if stops {
+        return false;
+    }
+    // A dash with a word start before it and nothing or a digit 0-2 after it.
+    let at_start = matches!(
+        rest,
+        [b'0'..=b'2', b'-'] | [b'0'..=b'2', b'-', b'0'..=b'2', ..]
+    );
+    let at_end = match rest {
+        [.., before, first, b'-'] => may_be_result(*before, *first, b'-', b'0'),
+        _ => false,
+    };
+    let maybe_result = rest.windows(4).fold(at_start | at_end, |acc, w| {
+        acc | may_be_result(w[0], w[1], w[2], w[3])
+    });
+    !maybe_result
+}
+
+/// A byte that may change the splitter's state in movetext: a capital (a tag without `[` at a
+/// line start), `[`, `\\`, `]`, `(`, `)`, `*`, `/`, `%`, `;`, `{`, `}`, or a non-ASCII byte.
+#[inline(always)]
+fn is_stop(c: u8) -> bool {
+    (c.wrapping_sub(b'A') <= b']' - b'A')
+        | (c.wrapping_sub(b'(') <= b'*' - b'(')
+        | (c == b'/')
+        | (c == b'%')
+        | (c == b';')
+        | (c == b'{')
+        | (c == b'}')
+        | (c >= 0x80)
+}
+
+/// Whether `first`, `dash`, `second` may be a result that starts a word after `before`:
+/// `2-0`, `0-2`, `1-1`, `1-0`, `0-1`, `0-0` or the middle of `0.5-0.5` (the other results hold
+/// a stop byte). Loose on purpose, for fewer operations: any byte but a digit may come before a short one.
+/// A yes sends the line to the word-by-word path.
+#[inline(always)]
+fn may_be_result(before: u8, first: u8, dash: u8, second: u8) -> bool {
+    let short = (first.wrapping_sub(b'0') <= 2) & (before.wrapping_sub(b'0') > 9);
+    let half = (first == b'5') & (before == b'.');
+    (dash == b'-') & (second.wrapping_sub(b'0') <= 2) & (short | half)
 }
 
 /// The end of the word at `b[start]` when the game already has movetext and no terminator

@@ -35,6 +35,7 @@ use pdnkit::pdn::ast::Game;
 use pdnkit::pdn::encoding::BOM;
 use pdnkit::pdn::outline::outline;
 use pdnkit::pdn::parser::parse_game;
+use pdnkit::pdn::quick::plain_mainline_moves;
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::split::{SplitOptions, Splitter};
 use pdnkit::pdn::writer::write_game;
@@ -66,6 +67,8 @@ pub struct Summary {
     pub invalid: u64,
     pub unreadable: u64,
     pub diagnostics: u64,
+    /// Games the plain-shape shortcut of `validate --syntax-only` recognised.
+    pub plain: u64,
 }
 
 impl Summary {
@@ -76,6 +79,7 @@ impl Summary {
         self.invalid += o.invalid;
         self.unreadable += o.unreadable;
         self.diagnostics += o.diagnostics;
+        self.plain += o.plain;
     }
 }
 
@@ -523,6 +527,10 @@ fn check_game(
         let reported = r.diagnostics.iter().any(|d| d.code == Code::Encoding);
         out.fallback = Some((index, reported));
     }
+    if let Some(moves) = plain_moves(raw) {
+        out.summary.plain += 1;
+        check_plain(raw, data.game, moves)?;
+    }
     if let Some(game) = data.game {
         check_syntax_round_trip(index, game)?;
         check_csv_fields(index, data, game)?;
@@ -535,6 +543,40 @@ fn check_game(
             .push((index, played(data), outline_without_moves(game)));
     }
     out.stats.add(&GameSummary::of(data, index, &out.settings));
+    Ok(())
+}
+
+/// The main-line moves the plain-shape shortcut finds, when it recognises the game (it is only
+/// asked about games decoded without note, whole).
+fn plain_moves(raw: &RawGame) -> Option<usize> {
+    if !raw.notes.is_empty() || raw.oversize.is_some() {
+        return None;
+    }
+    plain_mainline_moves(&raw.text)
+}
+
+/// A game the shortcut recognises is one the parser reads without error or note, with the
+/// same number of main-line moves.
+fn check_plain(raw: &RawGame, game: Option<&Game<'_>>, moves: usize) -> Result<(), String> {
+    let index = raw.index;
+    let Some(game) = game else {
+        return Err(format!(
+            "game {index}: plain for the shortcut but unreadable: {:?}",
+            raw.text
+        ));
+    };
+    ensure!(
+        game.notes.is_empty(),
+        "game {index}: plain for the shortcut but the parser notes {:?}: {:?}",
+        game.notes,
+        raw.text
+    );
+    let parsed = game.mainline_moves().count();
+    ensure!(
+        parsed == moves,
+        "game {index}: the shortcut counts {moves} moves, the parser {parsed}: {:?}",
+        raw.text
+    );
     Ok(())
 }
 

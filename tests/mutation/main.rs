@@ -373,7 +373,7 @@ fn random_mutations_keep_every_invariant() {
         .collect();
     eprintln!(
         "mutation: seed {seed}: {} inputs ({} MB), {} games ({} clean, {} with warnings, {} \
-         invalid, {} unreadable), {} diagnostics checked; failures: {} panics, {} hangs, {} slow, \
+         invalid, {} unreadable; {} plain), {} diagnostics checked; failures: {} panics, {} hangs, {} slow, \
          {} violations; slowest {:?} for {} bytes; {:?} in all\n  mutations: {}",
         tally.inputs,
         tally.bytes / 1_000_000,
@@ -382,6 +382,7 @@ fn random_mutations_keep_every_invariant() {
         tally.summary.warnings,
         tally.summary.invalid,
         tally.summary.unreadable,
+        tally.summary.plain,
         tally.summary.diagnostics,
         count(&failures, "panic"),
         count(&failures, "hang"),

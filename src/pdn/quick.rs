@@ -1,0 +1,379 @@
+//! The plain shape most archived games have, recognised without building a syntax tree: tag
+//! lines, numbered numeric moves and a terminator, with nothing the parser would remark on.
+//!
+//! It serves passes that only need to know whether a game reads cleanly (`validate
+//! --syntax-only`): a game recognised here is one [`parse_game`](super::parser::parse_game)
+//! reads without error or note. Anything else, however harmless, is left to the parser, so
+//! this is a shortcut, never a second opinion: a `None` only means "ask the parser".
+//!
+//! ```text
+//! game      = blank* (tag blank*)* (word blank+)* terminator blank*
+//! tag       = "[" Name " \"" value "\"]" (" " | "\t")* line-end      distinct names
+//! word      = number "." | square (("-" | "x") square)+
+//! square    = [1-9] [0-9]?
+//! ```
+
+use memchr::memchr;
+
+use super::parser::{MAX_MAINLINE_MOVES, MAX_TAG_NAME, MAX_TAG_VALUE};
+
+/// Most tags of a plain game: enough for any real header; beyond, the parser decides.
+const MAX_TAGS: usize = 32;
+
+/// The number of main-line moves of a game in the plain shape, or `None` when the game must
+/// be read by the parser. `text` is one game as cut by the splitter, decoded without note.
+pub fn plain_mainline_moves(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut names: [&[u8]; MAX_TAGS] = [&[]; MAX_TAGS];
+    let mut tags = 0;
+    let mut i = skip_blanks(b, 0);
+    while b.get(i) == Some(&b'[') {
+        let (name, end) = tag(b, i)?;
+        if tags == MAX_TAGS || names[..tags].contains(&name) {
+            return None;
+        }
+        names[tags] = name;
+        tags += 1;
+        i = skip_blanks(b, end);
+    }
+    let movetext = &b[i..];
+    let (stop, moves) = movetext_stop(movetext)?;
+    // The terminator must start the word the automaton stopped in, and end the text.
+    let word = movetext[..stop]
+        .iter()
+        .rposition(|&c| is_blank(c))
+        .map_or(0, |k| k + 1);
+    let end = result(movetext, word)?;
+    let blank = movetext[end..]
+        .iter()
+        .fold(true, |acc, &c| acc & is_blank(c));
+    (blank && moves <= MAX_MAINLINE_MOVES).then_some(moves)
+}
+
+/// Where the automaton of the plain movetext stops, at the first byte that is not part of a
+/// plain move, move number or white space (the terminator stops it too), and the moves
+/// before. `None` when the text ends first: no terminator.
+fn movetext_stop(movetext: &[u8]) -> Option<(usize, usize)> {
+    const CHUNK: usize = 16;
+    let mut state = State::Between as u8;
+    let mut moves = 0;
+    // The stop state is final, so it is enough to look for it after each chunk; the chunk it
+    // falls in is then run again, byte by byte, to find where.
+    let mut chunks = movetext.chunks_exact(CHUNK);
+    let mut done = 0;
+    for chunk in &mut chunks {
+        let (after, ended) = run(state, chunk);
+        if after == State::Stop as u8 {
+            break;
+        }
+        state = after;
+        moves += ended;
+        done += CHUNK;
+    }
+    for (i, &c) in movetext[done..].iter().enumerate() {
+        state = step(state, c);
+        if state == State::Stop as u8 {
+            return Some((done + i, moves));
+        }
+        moves += usize::from(state == State::MoveEnd as u8);
+    }
+    // `1-1` ending the text stops nothing, and is a terminator.
+    (state == State::OneDashOne as u8).then_some((movetext.len(), moves))
+}
+
+/// The automaton's state after `bytes` from `state`, and how many moves ended on the way.
+#[inline(always)]
+fn run(mut state: u8, bytes: &[u8]) -> (u8, usize) {
+    let mut ended = 0;
+    for &c in bytes {
+        state = step(state, c);
+        ended += usize::from(state == State::MoveEnd as u8);
+    }
+    (state, ended)
+}
+
+#[inline(always)]
+fn step(state: u8, c: u8) -> u8 {
+    NEXT[(usize::from(state) << 8 | usize::from(c)) & (NEXT.len() - 1)]
+}
+
+/// Byte classes of the movetext automaton.
+#[derive(Clone, Copy)]
+enum Class {
+    Blank,
+    Zero,
+    One,
+    TwoToNine,
+    Dot,
+    Dash,
+    Cross,
+    Other,
+}
+
+/// States of the movetext automaton. Squares are one or two digits without a leading zero;
+/// move numbers up to four digits. `1-1` is a result, not a move: it gets states of its own.
+#[derive(Clone, Copy)]
+enum State {
+    /// Between words.
+    Between,
+    /// The white space right after a move (counts the moves; otherwise like `Between`).
+    MoveEnd,
+    /// `1` at the start of a word.
+    One,
+    /// A first number of one digit (2-9), two, three or four digits.
+    Digits1,
+    Digits2,
+    Digits3,
+    Digits4,
+    /// A move number's dot.
+    Dot,
+    /// `1-`, then `1-1`.
+    OneDash,
+    OneDashOne,
+    /// After a separator.
+    Separator,
+    /// One or two digits of a square after a separator.
+    Square1,
+    Square2,
+    /// Not plain movetext (or a terminator).
+    Stop,
+}
+
+const CLASS: [u8; 256] = {
+    let mut table = [Class::Other as u8; 256];
+    table[b' ' as usize] = Class::Blank as u8;
+    table[b'\t' as usize] = Class::Blank as u8;
+    table[b'\n' as usize] = Class::Blank as u8;
+    table[b'\r' as usize] = Class::Blank as u8;
+    table[b'0' as usize] = Class::Zero as u8;
+    table[b'1' as usize] = Class::One as u8;
+    let mut d = b'2';
+    while d <= b'9' {
+        table[d as usize] = Class::TwoToNine as u8;
+        d += 1;
+    }
+    table[b'.' as usize] = Class::Dot as u8;
+    table[b'-' as usize] = Class::Dash as u8;
+    table[b'x' as usize] = Class::Cross as u8;
+    table
+};
+
+/// Transitions by class: `BY_CLASS[state << 3 | class]`; anything not listed stops.
+const BY_CLASS: [u8; 128] = {
+    use Class as C;
+    use State as S;
+    let mut t = [S::Stop as u8; 128];
+    const fn at(state: State, class: Class) -> usize {
+        (state as usize) << 3 | class as usize
+    }
+    let digits = [C::Zero, C::One, C::TwoToNine];
+    let mut k = 0;
+    while k < 3 {
+        let d = digits[k];
+        t[at(S::One, d)] = S::Digits2 as u8;
+        t[at(S::Digits1, d)] = S::Digits2 as u8;
+        t[at(S::Digits2, d)] = S::Digits3 as u8;
+        t[at(S::Digits3, d)] = S::Digits4 as u8;
+        t[at(S::OneDashOne, d)] = S::Square2 as u8;
+        t[at(S::Square1, d)] = S::Square2 as u8;
+        k += 1;
+    }
+    t[at(S::Between, C::Blank)] = S::Between as u8;
+    t[at(S::Between, C::One)] = S::One as u8;
+    t[at(S::Between, C::TwoToNine)] = S::Digits1 as u8;
+    t[at(S::MoveEnd, C::Blank)] = S::Between as u8;
+    t[at(S::MoveEnd, C::One)] = S::One as u8;
+    t[at(S::MoveEnd, C::TwoToNine)] = S::Digits1 as u8;
+    let numbers = [S::One, S::Digits1, S::Digits2, S::Digits3, S::Digits4];
+    let mut k = 0;
+    while k < 5 {
+        t[at(numbers[k], C::Dot)] = S::Dot as u8;
+        k += 1;
+    }
+    t[at(S::Dot, C::Blank)] = S::Between as u8;
+    t[at(S::One, C::Dash)] = S::OneDash as u8;
+    t[at(S::One, C::Cross)] = S::Separator as u8;
+    t[at(S::OneDash, C::One)] = S::OneDashOne as u8;
+    t[at(S::OneDash, C::TwoToNine)] = S::Square1 as u8;
+    let squares = [
+        S::Digits1,
+        S::Digits2,
+        S::OneDashOne,
+        S::Square1,
+        S::Square2,
+    ];
+    let mut k = 0;
+    while k < 5 {
+        t[at(squares[k], C::Dash)] = S::Separator as u8;
+        t[at(squares[k], C::Cross)] = S::Separator as u8;
+        k += 1;
+    }
+    t[at(S::Separator, C::One)] = S::Square1 as u8;
+    t[at(S::Separator, C::TwoToNine)] = S::Square1 as u8;
+    t[at(S::Square1, C::Blank)] = S::MoveEnd as u8;
+    t[at(S::Square2, C::Blank)] = S::MoveEnd as u8;
+    t
+};
+
+/// Transitions by byte: `NEXT[state << 8 | byte]`, one lookup a byte.
+const NEXT: [u8; 16 << 8] = {
+    let mut t = [State::Stop as u8; 16 << 8];
+    let mut i = 0;
+    while i < t.len() {
+        let (state, byte) = (i >> 8, i & 0xFF);
+        if state < 16 && (state << 3) < BY_CLASS.len() {
+            t[i] = BY_CLASS[state << 3 | CLASS[byte] as usize];
+        }
+        i += 1;
+    }
+    t
+};
+
+/// A tag line at `b[i] == '['`: its name and where the line ends.
+fn tag(b: &[u8], i: usize) -> Option<(&[u8], usize)> {
+    let name_start = i + 1;
+    let name_len = b[name_start..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+        .count();
+    let name = &b[name_start..name_start + name_len];
+    if !name.first()?.is_ascii_uppercase() || name_len > MAX_TAG_NAME {
+        return None;
+    }
+    let mut j = name_start + name_len;
+    if b.get(j..j + 2)? != b" \"" {
+        return None;
+    }
+    j += 2;
+    let value_len = memchr(b'"', &b[j..])?;
+    let value = &b[j..j + value_len];
+    let odd = value.iter().fold(false, |acc, &c| {
+        acc | (c < b' ') | (c == b'\\') | (c == b'[') | (c == b']') | (c == b'{') | (c == b'}')
+    });
+    if odd || value_len > MAX_TAG_VALUE {
+        return None;
+    }
+    j += value_len + 1;
+    if b.get(j) != Some(&b']') {
+        return None;
+    }
+    j += 1;
+    while matches!(b.get(j), Some(b' ' | b'\t')) {
+        j += 1;
+    }
+    match b.get(j) {
+        Some(b'\n' | b'\r') => Some((name, j)),
+        _ => None,
+    }
+}
+
+/// The end of the terminator written at `b[i]` (`*`, `2-0`, `0-2`, `1-1`, `1-0`, `0-1`,
+/// `0-0`, `1/2-1/2`), when one is there and delimited; `None` for anything else, a move
+/// included.
+fn result(b: &[u8], i: usize) -> Option<usize> {
+    let rest = &b[i..];
+    let len = match rest {
+        [b'*', ..] => 1,
+        [b'1', b'/', b'2', b'-', b'1', b'/', b'2', ..] => 7,
+        [b'2', b'-', b'0', ..]
+        | [b'0', b'-', b'2', ..]
+        | [b'1', b'-', b'1', ..]
+        | [b'1', b'-', b'0', ..]
+        | [b'0', b'-', b'1', ..]
+        | [b'0', b'-', b'0', ..] => 3,
+        _ => return None,
+    };
+    rest.get(len)
+        .is_none_or(|&c| is_blank(c))
+        .then_some(i + len)
+}
+
+fn skip_blanks(b: &[u8], mut i: usize) -> usize {
+    while b.get(i).is_some_and(|&c| is_blank(c)) {
+        i += 1;
+    }
+    i
+}
+
+/// The white space of a plain game (no form feed, no literal `\r`: the parser notes those).
+fn is_blank(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdn::parser::parse_text;
+
+    /// The shortcut's answer, checked against the parser when it recognises the game.
+    fn plain(text: &str) -> Option<usize> {
+        let moves = plain_mainline_moves(text);
+        if let Some(n) = moves {
+            let game = parse_text(text).expect("a plain game reads");
+            assert!(game.notes.is_empty(), "{text:?}: {:?}", game.notes);
+            assert_eq!(game.mainline_moves().count(), n, "{text:?}");
+        }
+        moves
+    }
+
+    #[test]
+    fn recognises_the_common_shape() {
+        let game = "[Event \"Club, round 2\"]\n[White \"Émile\"]\n[Result \"2-0\"]\n\n\
+                    1. 32-28 19-23 2. 28x19 14x23 3. 33-28 23x32 37x28\n\
+                    4. 37-32 1-7 5. 41-37 13x22x31x42 2-0\n\n";
+        assert_eq!(plain(game), Some(11));
+        assert_eq!(plain("1. 32-28 *"), Some(1));
+        assert_eq!(plain("  [Event \"\"]\r\n1-1\r\n"), Some(0));
+        assert_eq!(plain("1. 1-6 1/2-1/2"), Some(1));
+        assert_eq!(plain("1. 1-10 1x1 0-0"), Some(2));
+        assert_eq!(plain("1234. 9-14 0-1\n"), Some(1));
+        assert_eq!(plain("1. 32-28 1-1"), Some(1));
+    }
+
+    #[test]
+    fn leaves_everything_else_to_the_parser() {
+        for text in [
+            // Tags the parser remarks on, or a tag the shortcut does not read.
+            "[Event \"a\"]\n[Event \"b\"]\n1. 32-28 *",
+            "[event \"a\"]\n1. 32-28 *",
+            "[Event a]\n1. 32-28 *",
+            "[Event  \"a\"]\n1. 32-28 *",
+            "[Event \"a\\\"b\"]\n1. 32-28 *",
+            "[Event \"a\"] 1. 32-28 *",
+            "[Event \"a\"\n1. 32-28 *",
+            // No terminator, or text after it.
+            "1. 32-28 19-23",
+            "1. 32-28 2-0 {done}",
+            "1. 32-28 2-0 3. 33-28",
+            // Moves, numbers and tokens outside the plain shape.
+            "1. 32-28! *",
+            "1. 32-28 {c} *",
+            "1. 32-28 (33-28) *",
+            "1. 32-28 $1 *",
+            "1. c3-d4 *",
+            "1. 3228 *",
+            "1. 05-10 *",
+            "1. 100-95 *",
+            "1.32-28 *",
+            "1... 32-28 *",
+            "12345. 32-28 *",
+            "1. 32-28\u{c}*",
+            "1. 32--28 *",
+            "1. 32-28-",
+            "32 *",
+            "0. 32-28 *",
+            "1. 32-28 0.5-0.5",
+            "1. 32-28 *\n%escape",
+        ] {
+            assert_eq!(plain(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_move_limit_is_the_parser_s() {
+        let moves = |n: usize| format!("{} *", vec!["32-28"; n].join(" "));
+        assert_eq!(plain(&moves(MAX_MAINLINE_MOVES)), Some(MAX_MAINLINE_MOVES));
+        assert_eq!(plain_mainline_moves(&moves(MAX_MAINLINE_MOVES + 1)), None);
+        assert!(parse_text(&moves(MAX_MAINLINE_MOVES + 1)).is_err());
+    }
+}
