@@ -1,5 +1,5 @@
 //! The plain shape most archived games have, recognised without building a syntax tree: tag
-//! lines, numbered numeric moves and a terminator, with nothing the parser would remark on.
+//! lines, numbered moves and a terminator, with nothing the parser would remark on.
 //!
 //! It serves passes that only need to know whether a game reads cleanly (`validate
 //! --syntax-only`): a game recognised here is one [`parse_game`](super::parser::parse_game)
@@ -8,9 +8,12 @@
 //!
 //! ```text
 //! game      = blank* (tag blank*)* (word blank+)* terminator blank*
-//! tag       = "[" Name " \"" value "\"]" (" " | "\t")* line-end      distinct names
-//! word      = number "." | square (("-" | "x") square)+
-//! square    = [1-9] [0-9]?
+//! tag       = "[" Name (" " | "\t")* "\"" value "\"]"              distinct names
+//! word      = number "." | square (separator square)+
+//! number    = [1-9] [0-9]{0,3}
+//! square    = [a-l]? [1-9] [0-9]?                  (numeric `32`, algebraic `c3`)
+//! separator = "-" | "x" | ":"
+//! terminator = "*" | "2-0" | "0-2" | "1-1" | "1-0" | "0-1" | "0-0" | "1/2-1/2"
 //! ```
 
 use memchr::memchr;
@@ -106,12 +109,16 @@ enum Class {
     TwoToNine,
     Dot,
     Dash,
-    Cross,
+    /// `x` or `:`.
+    OtherSeparator,
+    /// A file letter, `a` to `l`.
+    File,
     Other,
 }
 
-/// States of the movetext automaton. Squares are one or two digits without a leading zero;
-/// move numbers up to four digits. `1-1` is a result, not a move: it gets states of its own.
+/// States of the movetext automaton. Squares are one or two digits without a leading zero,
+/// after a file letter for algebraic ones; move numbers have up to four digits. `1-1` is a
+/// result, not a move: it gets states of its own.
 #[derive(Clone, Copy)]
 enum State {
     /// Between words.
@@ -130,9 +137,15 @@ enum State {
     /// `1-`, then `1-1`.
     OneDash,
     OneDashOne,
+    /// The file letter of an algebraic first square, then one or two digits of its rank.
+    FirstFile,
+    FirstRank1,
+    FirstRank2,
     /// After a separator.
     Separator,
-    /// One or two digits of a square after a separator.
+    /// The file letter of an algebraic square after a separator.
+    File,
+    /// One or two digits of a square (or rank) after a separator.
     Square1,
     Square2,
     /// Not plain movetext (or a terminator).
@@ -147,43 +160,64 @@ const CLASS: [u8; 256] = {
     table[b'\r' as usize] = Class::Blank as u8;
     table[b'0' as usize] = Class::Zero as u8;
     table[b'1' as usize] = Class::One as u8;
-    let mut d = b'2';
-    while d <= b'9' {
-        table[d as usize] = Class::TwoToNine as u8;
-        d += 1;
+    let mut c = b'2';
+    while c <= b'9' {
+        table[c as usize] = Class::TwoToNine as u8;
+        c += 1;
+    }
+    let mut c = b'a';
+    while c <= b'l' {
+        table[c as usize] = Class::File as u8;
+        c += 1;
     }
     table[b'.' as usize] = Class::Dot as u8;
     table[b'-' as usize] = Class::Dash as u8;
-    table[b'x' as usize] = Class::Cross as u8;
+    table[b'x' as usize] = Class::OtherSeparator as u8;
+    table[b':' as usize] = Class::OtherSeparator as u8;
     table
 };
 
-/// Transitions by class: `BY_CLASS[state << 3 | class]`; anything not listed stops.
-const BY_CLASS: [u8; 128] = {
+/// Transitions by class: `BY_CLASS[state << 4 | class]`; anything not listed stops.
+const BY_CLASS: [u8; 32 << 4] = {
     use Class as C;
     use State as S;
-    let mut t = [S::Stop as u8; 128];
+    let mut t = [S::Stop as u8; 32 << 4];
     const fn at(state: State, class: Class) -> usize {
-        (state as usize) << 3 | class as usize
+        (state as usize) << 4 | class as usize
     }
-    let digits = [C::Zero, C::One, C::TwoToNine];
+    const DIGITS: [Class; 3] = [C::Zero, C::One, C::TwoToNine];
+    const NONZERO: [Class; 2] = [C::One, C::TwoToNine];
+    const SEPARATORS: [Class; 2] = [C::Dash, C::OtherSeparator];
     let mut k = 0;
     while k < 3 {
-        let d = digits[k];
+        let d = DIGITS[k];
         t[at(S::One, d)] = S::Digits2 as u8;
         t[at(S::Digits1, d)] = S::Digits2 as u8;
         t[at(S::Digits2, d)] = S::Digits3 as u8;
         t[at(S::Digits3, d)] = S::Digits4 as u8;
+        t[at(S::FirstRank1, d)] = S::FirstRank2 as u8;
         t[at(S::OneDashOne, d)] = S::Square2 as u8;
         t[at(S::Square1, d)] = S::Square2 as u8;
         k += 1;
     }
-    t[at(S::Between, C::Blank)] = S::Between as u8;
-    t[at(S::Between, C::One)] = S::One as u8;
-    t[at(S::Between, C::TwoToNine)] = S::Digits1 as u8;
-    t[at(S::MoveEnd, C::Blank)] = S::Between as u8;
-    t[at(S::MoveEnd, C::One)] = S::One as u8;
-    t[at(S::MoveEnd, C::TwoToNine)] = S::Digits1 as u8;
+    let mut k = 0;
+    while k < 2 {
+        let d = NONZERO[k];
+        t[at(S::FirstFile, d)] = S::FirstRank1 as u8;
+        t[at(S::Separator, d)] = S::Square1 as u8;
+        t[at(S::File, d)] = S::Square1 as u8;
+        k += 1;
+    }
+    let word_starts = [S::Between, S::MoveEnd];
+    let mut k = 0;
+    while k < 2 {
+        let w = word_starts[k];
+        t[at(w, C::Blank)] = S::Between as u8;
+        t[at(w, C::One)] = S::One as u8;
+        t[at(w, C::TwoToNine)] = S::Digits1 as u8;
+        t[at(w, C::File)] = S::FirstFile as u8;
+        k += 1;
+    }
     let numbers = [S::One, S::Digits1, S::Digits2, S::Digits3, S::Digits4];
     let mut k = 0;
     while k < 5 {
@@ -191,45 +225,50 @@ const BY_CLASS: [u8; 128] = {
         k += 1;
     }
     t[at(S::Dot, C::Blank)] = S::Between as u8;
+    // `1-` may become the result `1-1`; `1x`, `1:` are moves.
     t[at(S::One, C::Dash)] = S::OneDash as u8;
-    t[at(S::One, C::Cross)] = S::Separator as u8;
+    t[at(S::One, C::OtherSeparator)] = S::Separator as u8;
     t[at(S::OneDash, C::One)] = S::OneDashOne as u8;
     t[at(S::OneDash, C::TwoToNine)] = S::Square1 as u8;
+    t[at(S::OneDash, C::File)] = S::File as u8;
     let squares = [
         S::Digits1,
         S::Digits2,
+        S::FirstRank1,
+        S::FirstRank2,
         S::OneDashOne,
         S::Square1,
         S::Square2,
     ];
     let mut k = 0;
-    while k < 5 {
-        t[at(squares[k], C::Dash)] = S::Separator as u8;
-        t[at(squares[k], C::Cross)] = S::Separator as u8;
+    while k < squares.len() {
+        let mut j = 0;
+        while j < 2 {
+            t[at(squares[k], SEPARATORS[j])] = S::Separator as u8;
+            j += 1;
+        }
         k += 1;
     }
-    t[at(S::Separator, C::One)] = S::Square1 as u8;
-    t[at(S::Separator, C::TwoToNine)] = S::Square1 as u8;
+    t[at(S::Separator, C::File)] = S::File as u8;
     t[at(S::Square1, C::Blank)] = S::MoveEnd as u8;
     t[at(S::Square2, C::Blank)] = S::MoveEnd as u8;
     t
 };
 
 /// Transitions by byte: `NEXT[state << 8 | byte]`, one lookup a byte.
-const NEXT: [u8; 16 << 8] = {
-    let mut t = [State::Stop as u8; 16 << 8];
+const NEXT: [u8; 32 << 8] = {
+    let mut t = [State::Stop as u8; 32 << 8];
     let mut i = 0;
     while i < t.len() {
         let (state, byte) = (i >> 8, i & 0xFF);
-        if state < 16 && (state << 3) < BY_CLASS.len() {
-            t[i] = BY_CLASS[state << 3 | CLASS[byte] as usize];
-        }
+        t[i] = BY_CLASS[state << 4 | CLASS[byte] as usize];
         i += 1;
     }
     t
 };
 
-/// A tag line at `b[i] == '['`: its name and where the line ends.
+/// A tag at `b[i] == '['`: its name and where it ends (white space or the text's end must
+/// follow it).
 fn tag(b: &[u8], i: usize) -> Option<(&[u8], usize)> {
     let name_start = i + 1;
     let name_len = b[name_start..]
@@ -241,10 +280,13 @@ fn tag(b: &[u8], i: usize) -> Option<(&[u8], usize)> {
         return None;
     }
     let mut j = name_start + name_len;
-    if b.get(j..j + 2)? != b" \"" {
+    while matches!(b.get(j), Some(b' ' | b'\t')) {
+        j += 1;
+    }
+    if b.get(j) != Some(&b'"') {
         return None;
     }
-    j += 2;
+    j += 1;
     let value_len = memchr(b'"', &b[j..])?;
     let value = &b[j..j + value_len];
     let odd = value.iter().fold(false, |acc, &c| {
@@ -258,13 +300,7 @@ fn tag(b: &[u8], i: usize) -> Option<(&[u8], usize)> {
         return None;
     }
     j += 1;
-    while matches!(b.get(j), Some(b' ' | b'\t')) {
-        j += 1;
-    }
-    match b.get(j) {
-        Some(b'\n' | b'\r') => Some((name, j)),
-        _ => None,
-    }
+    b.get(j).is_none_or(|&c| is_blank(c)).then_some((name, j))
 }
 
 /// The end of the terminator written at `b[i]` (`*`, `2-0`, `0-2`, `1-1`, `1-0`, `0-1`,
@@ -328,6 +364,12 @@ mod tests {
         assert_eq!(plain("1. 1-10 1x1 0-0"), Some(2));
         assert_eq!(plain("1234. 9-14 0-1\n"), Some(1));
         assert_eq!(plain("1. 32-28 1-1"), Some(1));
+        assert_eq!(plain("[Event  \"a\"] [Site\t\"b\"] 1. 32-28 *"), Some(1));
+        assert_eq!(plain("[FEN \"W:W31:B19\"] *"), Some(0));
+        assert_eq!(
+            plain("1. c3-d4 f6:h4 2. a3xc5 d6xb4 3. 1-a5 h10-28 *"),
+            Some(6)
+        );
     }
 
     #[test]
@@ -337,9 +379,8 @@ mod tests {
             "[Event \"a\"]\n[Event \"b\"]\n1. 32-28 *",
             "[event \"a\"]\n1. 32-28 *",
             "[Event a]\n1. 32-28 *",
-            "[Event  \"a\"]\n1. 32-28 *",
+            "[Event \"a\"]x\n1. 32-28 *",
             "[Event \"a\\\"b\"]\n1. 32-28 *",
-            "[Event \"a\"] 1. 32-28 *",
             "[Event \"a\"\n1. 32-28 *",
             // No terminator, or text after it.
             "1. 32-28 19-23",
@@ -350,7 +391,12 @@ mod tests {
             "1. 32-28 {c} *",
             "1. 32-28 (33-28) *",
             "1. 32-28 $1 *",
-            "1. c3-d4 *",
+            "1. c3d4 *",
+            "1. c3 *",
+            "1. c3. *",
+            "1. C3-D4 *",
+            "1. m3-n4 *",
+            "1. c0-d1 *",
             "1. 3228 *",
             "1. 05-10 *",
             "1. 100-95 *",

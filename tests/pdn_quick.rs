@@ -1,0 +1,227 @@
+//! The plain-shape shortcut of `validate --syntax-only` (`pdn::quick`) against the parser: a
+//! game it recognises must be one the parser reads without error or note, with the same number
+//! of main-line moves. Checked on every game of the corpus and the fixtures, and on random games
+//! built near the edge of the plain shape. The counts of recognised games are asserted too, so
+//! the checks are never vacuous.
+
+mod pdn_support;
+
+use std::path::Path;
+
+use pdnkit::pdn::parser::{parse_game, parse_text};
+use pdnkit::pdn::quick::plain_mainline_moves;
+use pdnkit::pdn::raw::RawGame;
+
+/// Checks one game; true when the shortcut recognised it.
+fn agrees(raw: &RawGame, origin: &str) -> bool {
+    if !raw.notes.is_empty() || raw.oversize.is_some() {
+        return false;
+    }
+    let Some(moves) = plain_mainline_moves(&raw.text) else {
+        return false;
+    };
+    let game = parse_game(raw)
+        .unwrap_or_else(|e| panic!("{origin}: plain for the shortcut but unreadable: {e}"));
+    assert!(
+        game.notes.is_empty(),
+        "{origin}: plain for the shortcut but noted {:?}",
+        game.notes
+    );
+    assert_eq!(game.mainline_moves().count(), moves, "{origin}");
+    true
+}
+
+fn check_file(path: &Path) -> (usize, usize) {
+    let games = pdn_support::raw_games(path);
+    let plain = games
+        .iter()
+        .filter(|raw| agrees(raw, &format!("{} game {}", path.display(), raw.index)))
+        .count();
+    (games.len(), plain)
+}
+
+#[test]
+fn corpus_games_recognised_read_cleanly() {
+    let Some(dir) = pdn_support::corpus_dir() else {
+        return;
+    };
+    let (mut games, mut plain) = (0, 0);
+    for file in pdn_support::corpus_files(&dir) {
+        let (g, p) = check_file(&dir.join(file));
+        games += g;
+        plain += p;
+    }
+    eprintln!("corpus: {plain} of {games} games in the plain shape");
+    // Nine in ten games of real archives have the plain shape (the others have comments,
+    // variations, move strengths, literal `\r` text...).
+    assert!(
+        games > 8_000 && plain * 10 > games * 9,
+        "{plain} of {games}"
+    );
+}
+
+#[test]
+fn fixture_games_recognised_read_cleanly() {
+    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")];
+    let (mut games, mut plain) = (0, 0);
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("fixture directory") {
+            let path = entry.expect("fixture entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "pdn") {
+                let (g, p) = check_file(&path);
+                games += g;
+                plain += p;
+            }
+        }
+    }
+    eprintln!("fixtures: {plain} of {games} games in the plain shape");
+    assert!(plain > 50, "{plain} of {games}");
+}
+
+/// Words of random games: plain ones, and others that sit next to the plain shape.
+const PLAIN_WORDS: [&str; 16] = [
+    "1.", "12.", "32-28", "19-23", "28x19", "14x23", "5-10", "1-6", "2-7", "1-10", "33x24x15",
+    "1x1", "c3-d4", "a3xc5xe7", "h10:f8", "1:6",
+];
+const EDGE_WORDS: [&str; 51] = [
+    "1...",
+    "0.",
+    "12345.",
+    "1.32-28",
+    "05-10",
+    "100-95",
+    "3228",
+    "32--28",
+    "32-",
+    "-28",
+    "x",
+    "32-28!",
+    "32-28?",
+    "32-28*",
+    "c3d4",
+    "C3-D4",
+    "c3",
+    "m3-n4",
+    "c0-d1",
+    "32X28",
+    "32:28",
+    "- -",
+    "--",
+    "$1",
+    "{c}",
+    "{",
+    "}",
+    "(33-28)",
+    "(",
+    ")",
+    "[Event \"x\"]",
+    "%esc",
+    ";c",
+    "\\r",
+    "2-0",
+    "0-2",
+    "1-1",
+    "1-0",
+    "0-1",
+    "0-0",
+    "*",
+    "1/2-1/2",
+    "0.5-0.5",
+    "½-½",
+    "2-1",
+    "1-2",
+    "2-2",
+    "é",
+    ".",
+    "32",
+    "\u{c}",
+];
+const BLANKS: [&str; 6] = [" ", "  ", "\n", "\r\n", "\t", "\r"];
+const TAGS: [&str; 12] = [
+    "[Event \"Club\"]",
+    "[White \"Émile\"]",
+    "[Black \"\"]",
+    "[Result \"2-0\"]",
+    "[Event \"dup\"]",
+    "[event \"x\"]",
+    "[Round 3]",
+    "[Site  \"x\"]",
+    "[Date \"a\\\"b\"]",
+    "[Event \"x\"] ",
+    "[Empty]",
+    "[A_1 \"{x}\"]",
+];
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+
+    fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {
+        from[self.below(from.len())]
+    }
+}
+
+/// A random game: tags, words and a terminator, each now and then replaced by a word next to
+/// the plain shape; and whether such a word was put in.
+fn random_game(rng: &mut Rng) -> (String, bool) {
+    let mut text = String::new();
+    for _ in 0..rng.below(4) {
+        text.push_str(rng.pick(&TAGS));
+        text.push_str(if rng.below(8) == 0 { " " } else { "\n" });
+    }
+    let edge = rng.below(3) == 0;
+    let mut edged = false;
+    for _ in 0..rng.below(12) {
+        let word = if edge && rng.below(6) == 0 {
+            edged = true;
+            rng.pick(&EDGE_WORDS)
+        } else {
+            rng.pick(&PLAIN_WORDS)
+        };
+        text.push_str(word);
+        text.push_str(if rng.below(20) == 0 {
+            ""
+        } else {
+            rng.pick(&BLANKS)
+        });
+    }
+    if rng.below(10) != 0 {
+        text.push_str(rng.pick(&["2-0", "0-2", "1-1", "1-0", "0-1", "0-0", "*", "1/2-1/2"]));
+    }
+    for _ in 0..rng.below(3) {
+        text.push_str(rng.pick(&BLANKS));
+    }
+    if rng.below(10) == 0 {
+        edged = true;
+        text.push_str(rng.pick(&EDGE_WORDS));
+    }
+    (text, edged)
+}
+
+#[test]
+fn random_games_recognised_read_cleanly() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let (mut plain, mut edge_plain) = (0, 0);
+    for _ in 0..200_000 {
+        let (text, edged) = random_game(&mut rng);
+        let Some(moves) = plain_mainline_moves(&text) else {
+            continue;
+        };
+        let game = parse_text(&text)
+            .unwrap_or_else(|e| panic!("{text:?}: plain for the shortcut but unreadable: {e}"));
+        assert!(game.notes.is_empty(), "{text:?}: {:?}", game.notes);
+        assert_eq!(game.mainline_moves().count(), moves, "{text:?}");
+        plain += 1;
+        edge_plain += usize::from(edged);
+    }
+    eprintln!("random: {plain} games in the plain shape, {edge_plain} holding an edge word");
+    assert!(plain > 40_000 && edge_plain > 300, "{plain}, {edge_plain}");
+}
