@@ -591,8 +591,10 @@ fn skip_line_word_by_word(b: &[u8], s: &mut Scan, end: usize) -> bool {
 /// goes by without a look at each line end.
 fn skip_plain_lines(b: &[u8], s: &mut Scan, limit: usize) {
     const BLOCK: usize = 64;
-    let searched = &b[s.pos..b.len().min(limit.saturating_add(1))];
-    // Only whole lines, ending at most at `limit`, are skipped.
+    // Only whole lines, ending at most at `limit`, are skipped (none once the game is past it).
+    let Some(searched) = b.get(s.pos..b.len().min(limit.saturating_add(1))) else {
+        return;
+    };
     let Some(last_end) = memchr::memrchr2(b'\n', b'\r', searched) else {
         return;
     };
