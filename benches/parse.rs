@@ -1,4 +1,5 @@
-//! Syntax-layer throughput: split + decode + parse of real PDN, in bytes per second.
+//! Syntax-layer throughput: split + decode + parse of real PDN, in bytes per second; and the
+//! path of `validate --syntax-only`, where games in the plain shape skip the parser.
 //!
 //! Input: the corpus files named below (from `$PDNKIT_CORPUS`, else `../shared/corpus`),
 //! concatenated in memory; the bench is skipped with a message when the corpus is absent.
@@ -8,6 +9,7 @@ use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdnkit::pdn::parser::parse_game;
+use pdnkit::pdn::quick::is_plain;
 use pdnkit::pdn::split::Splitter;
 
 const FILES: [&str; 5] = [
@@ -56,6 +58,17 @@ fn split_and_parse(c: &mut Criterion) {
                 }
             }
             moves
+        })
+    });
+    group.bench_function("split+plain-or-parse", |b| {
+        b.iter(|| {
+            let mut clean = 0;
+            for raw in Splitter::new(black_box(&data[..])) {
+                let raw = raw.expect("in memory");
+                let plain = raw.notes.is_empty() && is_plain(&raw.text);
+                clean += usize::from(plain || parse_game(&raw).is_ok_and(|g| g.notes.is_empty()));
+            }
+            clean
         })
     });
     group.finish();

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use pdnkit::pdn::parser::parse_game;
-use pdnkit::pdn::quick::plain_mainline_moves;
+use pdnkit::pdn::quick::is_plain;
 use pdnkit::record::{GameRecord, Status as Verdict};
 use pdnkit::replay::{ReplayOptions, Severity, check_syntax, replay};
 
@@ -86,7 +86,7 @@ fn check(
     };
     // The text report says nothing of a clean game: a game in the plain shape needs no tree.
     let plain = || raw.notes.is_empty() && raw.oversize.is_none();
-    if syntax_only && !json && plain() && plain_mainline_moves(&raw.text).is_some() {
+    if syntax_only && !json && plain() && is_plain(&raw.text) {
         return Checked {
             json: Vec::new(),
             text: String::new(),

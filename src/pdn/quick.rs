@@ -23,9 +23,20 @@ use super::parser::{MAX_MAINLINE_MOVES, MAX_TAG_NAME, MAX_TAG_VALUE};
 /// Most tags of a plain game: enough for any real header; beyond, the parser decides.
 const MAX_TAGS: usize = 32;
 
+/// True when a game is in the plain shape: the parser would read it without error or note.
+/// `text` is one game as cut by the splitter, decoded without note.
+pub fn is_plain(text: &str) -> bool {
+    moves_before_terminator(text).is_some()
+}
+
 /// The number of main-line moves of a game in the plain shape, or `None` when the game must
-/// be read by the parser. `text` is one game as cut by the splitter, decoded without note.
+/// be read by the parser.
 pub fn plain_mainline_moves(text: &str) -> Option<usize> {
+    moves_before_terminator(text).map(count_moves)
+}
+
+/// The movetext of a game in the plain shape, up to its terminator.
+fn moves_before_terminator(text: &str) -> Option<&[u8]> {
     let b = text.as_bytes();
     let mut names: [&[u8]; MAX_TAGS] = [&[]; MAX_TAGS];
     let mut tags = 0;
@@ -40,64 +51,66 @@ pub fn plain_mainline_moves(text: &str) -> Option<usize> {
         i = skip_blanks(b, end);
     }
     let movetext = &b[i..];
-    let (stop, moves) = movetext_stop(movetext)?;
+    let stop = movetext_stop(movetext)?;
     // The terminator must start the word the automaton stopped in, and end the text.
     let word = movetext[..stop]
         .iter()
         .rposition(|&c| is_blank(c))
         .map_or(0, |k| k + 1);
     let end = result(movetext, word)?;
-    let blank = movetext[end..]
+    if !movetext[end..]
         .iter()
-        .fold(true, |acc, &c| acc & is_blank(c));
-    (blank && moves <= MAX_MAINLINE_MOVES).then_some(moves)
+        .fold(true, |acc, &c| acc & is_blank(c))
+    {
+        return None;
+    }
+    let moves = &movetext[..word];
+    // A move and its white space take four bytes or more (`1-6 `): only a long text may hold
+    // more moves than the parser reads.
+    let too_many = moves.len() / 4 > MAX_MAINLINE_MOVES && count_moves(moves) > MAX_MAINLINE_MOVES;
+    (!too_many).then_some(moves)
+}
+
+/// The moves of plain movetext: the words that end in a digit.
+fn count_moves(movetext: &[u8]) -> usize {
+    movetext
+        .windows(2)
+        .filter(|w| w[0].is_ascii_digit() & is_blank(w[1]))
+        .count()
 }
 
 /// Where the automaton of the plain movetext stops, at the first byte that is not part of a
-/// plain move, move number or white space (the terminator stops it too), and the moves
-/// before. `None` when the text ends first: no terminator.
-fn movetext_stop(movetext: &[u8]) -> Option<(usize, usize)> {
+/// plain move, move number or white space (the terminator stops it too). `None` when the text
+/// ends first: no terminator.
+fn movetext_stop(movetext: &[u8]) -> Option<usize> {
     const CHUNK: usize = 16;
-    let mut state = State::Between as u8;
-    let mut moves = 0;
+    const STOP: u16 = (State::Stop as u16) << 8;
+    let mut state = (State::Between as u16) << 8;
     // The stop state is final, so it is enough to look for it after each chunk; the chunk it
     // falls in is then run again, byte by byte, to find where.
-    let mut chunks = movetext.chunks_exact(CHUNK);
     let mut done = 0;
-    for chunk in &mut chunks {
-        let (after, ended) = run(state, chunk);
-        if after == State::Stop as u8 {
+    for chunk in movetext.chunks_exact(CHUNK) {
+        let after = chunk.iter().fold(state, |state, &c| step(state, c));
+        if after == STOP {
             break;
         }
         state = after;
-        moves += ended;
         done += CHUNK;
     }
     for (i, &c) in movetext[done..].iter().enumerate() {
         state = step(state, c);
-        if state == State::Stop as u8 {
-            return Some((done + i, moves));
+        if state == STOP {
+            return Some(done + i);
         }
-        moves += usize::from(state == State::MoveEnd as u8);
     }
     // `1-1` ending the text stops nothing, and is a terminator.
-    (state == State::OneDashOne as u8).then_some((movetext.len(), moves))
+    (state == (State::OneDashOne as u16) << 8).then_some(movetext.len())
 }
 
-/// The automaton's state after `bytes` from `state`, and how many moves ended on the way.
+/// One transition; states are kept multiplied by 256, ready to index [`NEXT`].
 #[inline(always)]
-fn run(mut state: u8, bytes: &[u8]) -> (u8, usize) {
-    let mut ended = 0;
-    for &c in bytes {
-        state = step(state, c);
-        ended += usize::from(state == State::MoveEnd as u8);
-    }
-    (state, ended)
-}
-
-#[inline(always)]
-fn step(state: u8, c: u8) -> u8 {
-    NEXT[(usize::from(state) << 8 | usize::from(c)) & (NEXT.len() - 1)]
+fn step(state: u16, c: u8) -> u16 {
+    NEXT[usize::from(state | u16::from(c)) & (NEXT.len() - 1)]
 }
 
 /// Byte classes of the movetext automaton.
@@ -123,8 +136,6 @@ enum Class {
 enum State {
     /// Between words.
     Between,
-    /// The white space right after a move (counts the moves; otherwise like `Between`).
-    MoveEnd,
     /// `1` at the start of a word.
     One,
     /// A first number of one digit (2-9), two, three or four digits.
@@ -208,16 +219,10 @@ const BY_CLASS: [u8; 32 << 4] = {
         t[at(S::File, d)] = S::Square1 as u8;
         k += 1;
     }
-    let word_starts = [S::Between, S::MoveEnd];
-    let mut k = 0;
-    while k < 2 {
-        let w = word_starts[k];
-        t[at(w, C::Blank)] = S::Between as u8;
-        t[at(w, C::One)] = S::One as u8;
-        t[at(w, C::TwoToNine)] = S::Digits1 as u8;
-        t[at(w, C::File)] = S::FirstFile as u8;
-        k += 1;
-    }
+    t[at(S::Between, C::Blank)] = S::Between as u8;
+    t[at(S::Between, C::One)] = S::One as u8;
+    t[at(S::Between, C::TwoToNine)] = S::Digits1 as u8;
+    t[at(S::Between, C::File)] = S::FirstFile as u8;
     let numbers = [S::One, S::Digits1, S::Digits2, S::Digits3, S::Digits4];
     let mut k = 0;
     while k < 5 {
@@ -250,18 +255,19 @@ const BY_CLASS: [u8; 32 << 4] = {
         k += 1;
     }
     t[at(S::Separator, C::File)] = S::File as u8;
-    t[at(S::Square1, C::Blank)] = S::MoveEnd as u8;
-    t[at(S::Square2, C::Blank)] = S::MoveEnd as u8;
+    t[at(S::Square1, C::Blank)] = S::Between as u8;
+    t[at(S::Square2, C::Blank)] = S::Between as u8;
     t
 };
 
-/// Transitions by byte: `NEXT[state << 8 | byte]`, one lookup a byte.
-const NEXT: [u8; 32 << 8] = {
-    let mut t = [State::Stop as u8; 32 << 8];
+/// Transitions by byte: `NEXT[state << 8 | byte]` is the next state, times 256: one lookup
+/// a byte.
+const NEXT: [u16; 32 << 8] = {
+    let mut t = [0; 32 << 8];
     let mut i = 0;
     while i < t.len() {
         let (state, byte) = (i >> 8, i & 0xFF);
-        t[i] = BY_CLASS[state << 4 | CLASS[byte] as usize];
+        t[i] = (BY_CLASS[state << 4 | CLASS[byte] as usize] as u16) << 8;
         i += 1;
     }
     t
