@@ -5,7 +5,9 @@
 //! (streams [`raw::RawGame`]s, each owning its decoded text, with index, byte offset and first
 //! line) → [`parser::parse_game`] (a zero-copy [`ast::Game`] with byte spans and notes, or a
 //! [`note::SyntaxError`] for an unreadable game) → [`writer::Writer`] (normalised PDN that
-//! reads back into the same tree, compared with [`outline::outline`]).
+//! reads back into the same tree, compared with [`outline::outline`]). [`quick::is_plain`]
+//! recognises the plain shape most games have without building a tree, for passes that only
+//! need to know that a game reads cleanly (`validate --syntax-only`).
 //!
 //! Every game read is either parsed or unreadable, so `read = parsed + unreadable` holds.
 //!
