@@ -70,28 +70,60 @@ for line in sys.stdin:
 print(games, plies)'
 }
 
-# measure LABEL FILE GAMES PLIES COMMAND...: median wall time and peak RSS over RUNS runs.
-measure() {
-    local label=$1 file=$2 games=$3 plies=$4; shift 4
-    local walls=() rss=()
-    for _ in $(seq "$RUNS"); do
-        # Findings make pdnkit exit 1; the timing is what matters here. The wall time is taken
-        # with the shell's microsecond clock: `time`'s 10 ms steps are too coarse for `wc -l`.
-        local t0=$EPOCHREALTIME
-        /usr/bin/time -o "$WORK/time.txt" -f "%M" "$@" > /dev/null 2>&1 || true
-        local t1=$EPOCHREALTIME
-        read -r r < <(tail -1 "$WORK/time.txt")
-        walls+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')"); rss+=("$r")
-    done
-    local wall mb
-    wall=$(printf '%s\n' "${walls[@]}" | median)
-    mb=$(printf '%s\n' "${rss[@]}" | sort -g | tail -1)
-    local size; size=$(stat -c %s "$file")
-    awk -v l="$label" -v w="$wall" -v s="$size" -v g="$games" -v p="$plies" -v r="$mb" 'BEGIN {
+# run_once COMMAND...: sets `wall` (seconds) and `rss` (KB) of one run.
+run_once() {
+    # Findings make pdnkit exit 1; the timing is what matters here. The wall time is taken
+    # with the shell's microsecond clock: `time`'s 10 ms steps are too coarse for `wc -l`.
+    local t0=$EPOCHREALTIME
+    /usr/bin/time -o "$WORK/time.txt" -f "%M" "$@" > /dev/null 2>&1 || true
+    local t1=$EPOCHREALTIME
+    read -r rss < <(tail -1 "$WORK/time.txt")
+    wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')
+}
+
+# report LABEL FILE GAMES PLIES WALLS RSSES: prints the median wall time and the largest RSS.
+report() {
+    local label=$1 file=$2 games=$3 plies=$4 walls=$5 rsses=$6
+    local med mb size
+    med=$(tr ' ' '\n' <<< "$walls" | grep . | median)
+    mb=$(tr ' ' '\n' <<< "$rsses" | grep . | sort -g | tail -1)
+    size=$(stat -c %s "$file")
+    awk -v l="$label" -v w="$med" -v s="$size" -v g="$games" -v p="$plies" -v r="$mb" 'BEGIN {
         w = (w > 0 ? w : 0.001);
         printf "%-34s %8.3f s %9.1f MB/s %10.0f games/s %11.0f plies/s %7.1f MB RSS\n",
                l, w, s / 1e6 / w, g / w, p / w, r / 1024 }'
-    eval "wall_${label//[^a-z0-9]/_}=$wall"
+    eval "wall_${label//[^a-z0-9]/_}=$med"
+}
+
+# measure LABEL FILE GAMES PLIES COMMAND...: median wall time and peak RSS over RUNS runs.
+measure() {
+    local label=$1 file=$2 games=$3 plies=$4; shift 4
+    local walls="" rsses=""
+    for _ in $(seq "$RUNS"); do
+        run_once "$@"
+        walls+=" $wall"; rsses+=" $rss"
+    done
+    report "$label" "$file" "$games" "$plies" "$walls" "$rsses"
+}
+
+# measure_jobs SUFFIX FILE GAMES PLIES ARGS...: `pdnkit -q -j 1 ARGS` and `-j 2 ARGS` run in
+# turn, RUNS times each, so that both see the same phases of the host; prints both rows and
+# the median of the per-pair speed-ups.
+measure_jobs() {
+    local suffix=$1 file=$2 games=$3 plies=$4; shift 4
+    local w1="" w2="" r1="" r2="" ratios=""
+    for _ in $(seq "$RUNS"); do
+        run_once "$pdnkit" -q -j 1 "$@"
+        local one=$wall
+        w1+=" $wall"; r1+=" $rss"
+        run_once "$pdnkit" -q -j 2 "$@"
+        w2+=" $wall"; r2+=" $rss"
+        ratios+=" $(awk -v a="$one" -v b="$wall" 'BEGIN { printf "%.4f", a / b }')"
+    done
+    report "$1 -j 1$suffix" "$file" "$games" "$plies" "$w1" "$r1"
+    report "$1 -j 2$suffix" "$file" "$games" "$plies" "$w2" "$r2"
+    printf '%s -j 2 speed-up over -j 1 (median of %s pairs): %.2fx\n' "$1" "$RUNS" \
+        "$(tr ' ' '\n' <<< "$ratios" | grep . | median)"
 }
 
 echo
@@ -100,11 +132,9 @@ read -r games plies < <(count "$mixed")
 echo "  $games games, $plies plies replayed"
 measure "wc -l" "$mixed" "$games" "$plies" wc -l "$mixed"
 measure "validate --syntax-only -j 2" "$mixed" "$games" 0 "$pdnkit" -q -j 2 validate --syntax-only "$mixed"
-measure "validate -j 1" "$mixed" "$games" "$plies" "$pdnkit" -q -j 1 validate "$mixed"
-measure "validate -j 2" "$mixed" "$games" "$plies" "$pdnkit" -q -j 2 validate "$mixed"
+measure_jobs "" "$mixed" "$games" "$plies" validate "$mixed"
 measure "convert --to csv --moves -j 2" "$mixed" "$games" "$plies" "$pdnkit" -q -j 2 convert --to csv --moves "$mixed"
 measure "stats -j 2" "$mixed" "$games" "$plies" "$pdnkit" -q -j 2 stats "$mixed"
-awk -v a="$wall_validate__j_1" -v b="$wall_validate__j_2" 'BEGIN { printf "validate -j 2 speed-up over -j 1: %.2fx\n", a / b }'
 awk -v w="$wall_wc__l" -v s="$wall_validate___syntax_only__j_2" 'BEGIN { printf "syntax pass at %.3f of wc -l throughput\n", w / s }'
 
 echo
@@ -113,9 +143,7 @@ read -r igames iplies < <(count "$intl")
 echo "  $igames games, $iplies plies replayed"
 measure "wc -l (international)" "$intl" "$igames" "$iplies" wc -l "$intl"
 measure "validate --syntax-only -j 2 (intl)" "$intl" "$igames" 0 "$pdnkit" -q -j 2 validate --syntax-only "$intl"
-measure "validate -j 1 (international)" "$intl" "$igames" "$iplies" "$pdnkit" -q -j 1 validate "$intl"
-measure "validate -j 2 (international)" "$intl" "$igames" "$iplies" "$pdnkit" -q -j 2 validate "$intl"
-awk -v a="$wall_validate__j_1__international_" -v b="$wall_validate__j_2__international_" 'BEGIN { printf "validate -j 2 speed-up over -j 1: %.2fx\n", a / b }'
+measure_jobs " (international)" "$intl" "$igames" "$iplies" validate "$intl"
 awk -v w="$wall_wc__l__international_" -v s="$wall_validate___syntax_only__j_2__intl_" 'BEGIN { printf "syntax pass at %.3f of wc -l throughput\n", w / s }'
 
 # --- py-draughts on the first PY_GAMES games of the international archive -----------------
