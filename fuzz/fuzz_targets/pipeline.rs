@@ -5,6 +5,8 @@
 
 #[path = "../../tests/mutation/check.rs"]
 mod check;
+#[path = "../../tests/pdn_support/mod.rs"]
+mod pdn_support;
 
 use libfuzzer_sys::fuzz_target;
 use pdnkit::replay::ReplayOptions;
