@@ -1,13 +1,17 @@
 //! The reader on arbitrary bytes: the splitter's games tile the input, reading in small parts
 //! gives the same games, and every game that parses writes back (syntax writer) into a text
-//! that reads as one game with the same tree, and writes again identically.
+//! that reads as one game with the same tree, and writes again identically. A game the
+//! plain-shape shortcut recognises (`pdn::quick`) reads without error or note, with the same
+//! number of main-line moves.
 #![no_main]
 
 use std::io::BufReader;
 
 use libfuzzer_sys::fuzz_target;
+use pdnkit::pdn::ast::Game;
 use pdnkit::pdn::outline::outline;
-use pdnkit::pdn::parser::parse_game;
+use pdnkit::pdn::parser::{parse_game, parse_text};
+use pdnkit::pdn::quick::plain_mainline_moves;
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::split::{SplitOptions, Splitter};
 use pdnkit::pdn::writer::write_game;
@@ -33,7 +37,18 @@ fuzz_target!(|data: &[u8]| {
     .map(|g| g.expect("memory"))
     .collect();
     assert_eq!(whole, parts, "reading in parts gives other games");
+    if let Ok(text) = std::str::from_utf8(data)
+        && let Some(moves) = plain_mainline_moves(text)
+    {
+        check_plain(&parse_text(text), moves, text);
+    }
     for raw in &whole {
+        if raw.notes.is_empty()
+            && raw.oversize.is_none()
+            && let Some(moves) = plain_mainline_moves(&raw.text)
+        {
+            check_plain(&parse_game(raw), moves, &raw.text);
+        }
         let Ok(game) = parse_game(raw) else { continue };
         let written = write_game(&game);
         let again: Vec<RawGame> = Splitter::new(written.as_bytes())
@@ -54,3 +69,20 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(write_game(&reparsed), written, "writing is not idempotent");
     }
 });
+
+/// The parser's reading of a text the shortcut calls plain, with `moves` main-line moves.
+fn check_plain<E: std::fmt::Debug>(parsed: &Result<Game<'_>, E>, moves: usize, text: &str) {
+    let game = parsed
+        .as_ref()
+        .unwrap_or_else(|e| panic!("plain but unreadable ({e:?}): {text:?}"));
+    assert!(
+        game.notes.is_empty(),
+        "plain but noted {:?}: {text:?}",
+        game.notes
+    );
+    assert_eq!(
+        game.mainline_moves().count(),
+        moves,
+        "move count of {text:?}"
+    );
+}
