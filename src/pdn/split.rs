@@ -602,8 +602,8 @@ fn skip_plain_lines(b: &[u8], s: &mut Scan, limit: usize) {
     let mut clean = 0;
     if region.len() >= BLOCK && is_plain_movetext(&region[..BLOCK]) {
         clean = BLOCK;
-        // The next blocks are judged with the two bytes before them, for results cut by a
-        // block boundary.
+        // The next blocks are judged with the two bytes before them and the one after, for
+        // results cut by a block boundary.
         while let Some(window) = region.get(clean - 2..clean + BLOCK + 1) {
             if !plain_block(window.try_into().expect("block of 67 bytes")) {
                 break;
@@ -674,8 +674,8 @@ fn is_stop(c: u8) -> bool {
 
 /// Whether `first`, `dash`, `second` may be a result that starts a word after `before`:
 /// `2-0`, `0-2`, `1-1`, `1-0`, `0-1`, `0-0` or the middle of `0.5-0.5` (the other results hold
-/// a stop byte). Loose on purpose, for fewer operations: any byte but a digit may come before a short one.
-/// A yes sends the line to the word-by-word path.
+/// a stop byte). Loose on purpose, for fewer operations: any byte but a digit may come before
+/// a short one. A yes sends the line to the word-by-word path.
 #[inline(always)]
 fn may_be_result(before: u8, first: u8, dash: u8, second: u8) -> bool {
     let short = (first.wrapping_sub(b'0') <= 2) & (before.wrapping_sub(b'0') > 9);
