@@ -1,11 +1,13 @@
 //! Syntax-layer throughput: split + decode + parse of real PDN, in bytes per second; and the
 //! path of `validate --syntax-only`, where games in the plain shape skip the parser.
 //!
-//! Input: the corpus files named below (from `$PDNKIT_CORPUS`, else `../shared/corpus`),
-//! concatenated in memory; the bench is skipped with a message when the corpus is absent.
+//! Inputs, each concatenated in memory: the fixture archives of `fixtures/` (group
+//! `syntax-fixtures`, always run), and the corpus files named below (group `syntax`, from
+//! `$PDNKIT_CORPUS`, else `../shared/corpus`; skipped with a message when the corpus is
+//! absent and the variable unset).
 
 use std::hint::black_box;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdnkit::pdn::parser::parse_game;
@@ -39,20 +41,46 @@ fn corpus() -> Option<Vec<u8>> {
     Some(bytes)
 }
 
+/// The fixture archives that hold ordinary games (not the hostile inputs of
+/// `fixtures/mutation`), concatenated.
+fn fixtures() -> Vec<u8> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut files = Vec::new();
+    for dir in ["sample", "pdn", "convert", "validate", "stats"] {
+        for entry in std::fs::read_dir(root.join(dir)).expect("fixture directory") {
+            let path = entry.expect("fixture entry").path();
+            if path.extension().is_some_and(|e| e == "pdn") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let mut bytes = Vec::new();
+    for f in files {
+        bytes.extend(std::fs::read(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display())));
+        bytes.extend_from_slice(b"\n\n");
+    }
+    bytes
+}
+
 fn split_and_parse(c: &mut Criterion) {
-    let Some(data) = corpus() else {
-        eprintln!("parse bench skipped: set PDNKIT_CORPUS");
-        return;
-    };
-    let mut group = c.benchmark_group("syntax");
+    bench_group(c, "syntax-fixtures", &fixtures());
+    match corpus() {
+        Some(data) => bench_group(c, "syntax", &data),
+        None => eprintln!("corpus part of the parse bench skipped: set PDNKIT_CORPUS"),
+    }
+}
+
+fn bench_group(c: &mut Criterion, name: &str, data: &[u8]) {
+    let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Bytes(data.len() as u64));
     group.bench_function("split", |b| {
-        b.iter(|| Splitter::new(black_box(&data[..])).count())
+        b.iter(|| Splitter::new(black_box(data)).count())
     });
     group.bench_function("split+parse", |b| {
         b.iter(|| {
             let mut moves = 0;
-            for raw in Splitter::new(black_box(&data[..])) {
+            for raw in Splitter::new(black_box(data)) {
                 if let Ok(game) = parse_game(&raw.expect("in memory")) {
                     moves += game.mainline_moves().count();
                 }
@@ -63,7 +91,7 @@ fn split_and_parse(c: &mut Criterion) {
     group.bench_function("split+plain-or-parse", |b| {
         b.iter(|| {
             let mut clean = 0;
-            for raw in Splitter::new(black_box(&data[..])) {
+            for raw in Splitter::new(black_box(data)) {
                 let raw = raw.expect("in memory");
                 let plain = raw.notes.is_empty() && is_plain(&raw.text);
                 clean += usize::from(plain || parse_game(&raw).is_ok_and(|g| g.notes.is_empty()));
