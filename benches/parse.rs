@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdnkit::pdn::parser::parse_game;
-use pdnkit::pdn::quick::is_plain;
+use pdnkit::pdn::quick::is_plain_game;
 use pdnkit::pdn::split::Splitter;
 
 const FILES: [&str; 5] = [
@@ -93,8 +93,9 @@ fn bench_group(c: &mut Criterion, name: &str, data: &[u8]) {
             let mut clean = 0;
             for raw in Splitter::new(black_box(data)) {
                 let raw = raw.expect("in memory");
-                let plain = raw.notes.is_empty() && is_plain(&raw.text);
-                clean += usize::from(plain || parse_game(&raw).is_ok_and(|g| g.notes.is_empty()));
+                let clean_game =
+                    is_plain_game(&raw) || parse_game(&raw).is_ok_and(|g| g.notes.is_empty());
+                clean += usize::from(clean_game);
             }
             clean
         })

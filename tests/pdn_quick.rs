@@ -9,15 +9,12 @@ mod pdn_support;
 use std::path::Path;
 
 use pdnkit::pdn::parser::{parse_game, parse_text};
-use pdnkit::pdn::quick::plain_mainline_moves;
+use pdnkit::pdn::quick::{plain_game_moves, plain_mainline_moves};
 use pdnkit::pdn::raw::RawGame;
 
 /// Checks one game; true when the shortcut recognised it.
 fn agrees(raw: &RawGame, origin: &str) -> bool {
-    if !raw.notes.is_empty() || raw.oversize.is_some() {
-        return false;
-    }
-    let Some(moves) = plain_mainline_moves(&raw.text) else {
+    let Some(moves) = plain_game_moves(raw) else {
         return false;
     };
     let game = parse_game(raw)

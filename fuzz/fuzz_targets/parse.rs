@@ -11,7 +11,7 @@ use libfuzzer_sys::fuzz_target;
 use pdnkit::pdn::ast::Game;
 use pdnkit::pdn::outline::outline;
 use pdnkit::pdn::parser::{parse_game, parse_text};
-use pdnkit::pdn::quick::plain_mainline_moves;
+use pdnkit::pdn::quick::{plain_game_moves, plain_mainline_moves};
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::split::{SplitOptions, Splitter};
 use pdnkit::pdn::writer::write_game;
@@ -43,10 +43,7 @@ fuzz_target!(|data: &[u8]| {
         check_plain(&parse_text(text), moves, text);
     }
     for raw in &whole {
-        if raw.notes.is_empty()
-            && raw.oversize.is_none()
-            && let Some(moves) = plain_mainline_moves(&raw.text)
-        {
+        if let Some(moves) = plain_game_moves(raw) {
             check_plain(&parse_game(raw), moves, &raw.text);
         }
         let Ok(game) = parse_game(raw) else { continue };

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use pdnkit::pdn::parser::parse_game;
-use pdnkit::pdn::quick::is_plain;
+use pdnkit::pdn::quick::is_plain_game;
 use pdnkit::record::{GameRecord, Status as Verdict};
 use pdnkit::replay::{ReplayOptions, Severity, check_syntax, replay};
 
@@ -85,8 +85,7 @@ fn check(
         Item::Game { file, raw } => (file, raw),
     };
     // The text report says nothing of a clean game: a game in the plain shape needs no tree.
-    let plain = || raw.notes.is_empty() && raw.oversize.is_none();
-    if syntax_only && !json && plain() && is_plain(&raw.text) {
+    if syntax_only && !json && is_plain_game(&raw) {
         return Checked {
             json: Vec::new(),
             text: String::new(),

@@ -1024,6 +1024,20 @@ mod tests {
         }
     }
 
+    /// The first 12 characters and the oversize mark of each game of `text`, read in parts of
+    /// `capacity` bytes.
+    fn heads_read_in_parts(
+        text: &str,
+        options: &SplitOptions,
+        capacity: usize,
+    ) -> Vec<(String, Option<u64>)> {
+        let reader = io::BufReader::with_capacity(capacity, text.as_bytes());
+        Splitter::with_options(reader, options.clone())
+            .map(|g| g.unwrap())
+            .map(|g| (g.text.chars().take(12).collect(), g.oversize))
+            .collect()
+    }
+
     #[test]
     fn an_oversize_game_found_after_comments_that_follow_its_terminator_is_skipped_in_parts() {
         // Found by fuzzing: comments on their own line after the terminator, then a line
@@ -1037,13 +1051,7 @@ mod tests {
             max_game_size: 68,
             ..SplitOptions::default()
         };
-        let read = |capacity: usize| -> Vec<(String, Option<u64>)> {
-            let reader = io::BufReader::with_capacity(capacity, text.as_bytes());
-            Splitter::with_options(reader, options.clone())
-                .map(|g| g.unwrap())
-                .map(|g| (g.text.chars().take(12).collect(), g.oversize))
-                .collect()
-        };
+        let read = |capacity: usize| heads_read_in_parts(&text, &options, capacity);
         let whole = read(1 << 16);
         assert_eq!(whole.last().unwrap().0, "[B \"2\"]\n1. 3");
         for capacity in [1, 2, 7, 50] {
@@ -1061,13 +1069,7 @@ mod tests {
             max_game_size: 1000,
             ..SplitOptions::default()
         };
-        let read = |capacity: usize| -> Vec<(String, Option<u64>)> {
-            let reader = io::BufReader::with_capacity(capacity, text.as_bytes());
-            Splitter::with_options(reader, options.clone())
-                .map(|g| g.unwrap())
-                .map(|g| (g.text.chars().take(12).collect(), g.oversize))
-                .collect()
-        };
+        let read = |capacity: usize| heads_read_in_parts(&text, &options, capacity);
         let whole = read(1 << 16);
         assert_eq!(
             whole,

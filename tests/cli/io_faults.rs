@@ -192,11 +192,7 @@ fn a_failed_run_leaves_no_output_file_behind() {
         .expect_code(2);
     assert!(run.stderr.contains("nowhere/out.pdn"), "{}", run.stderr);
     assert_eq!(dir.read("out.pdn"), before);
-    let names: Vec<String> = std::fs::read_dir(&dir.path)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    assert!(names.iter().all(|n| !n.contains(".tmp")), "{names:?}");
+    assert_no_temporary_file(&dir);
 }
 
 #[test]
@@ -219,11 +215,7 @@ fn a_write_that_fails_midway_names_the_output_and_keeps_the_old_file() {
         run.stderr
     );
     assert_eq!(dir.read("out.pdn"), "old\n");
-    let names: Vec<String> = std::fs::read_dir(&dir.path)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    assert!(names.iter().all(|n| !n.contains(".tmp")), "{names:?}");
+    assert_no_temporary_file(&dir);
 }
 
 #[test]
@@ -247,4 +239,13 @@ fn a_closed_stderr_pipe_does_not_crash_the_run() {
         // Warnings only: exit 0, as if stderr had been read to the end (a panic exits 101).
         assert_eq!(status.code(), Some(0));
     }
+}
+
+/// `--output` writes through a temporary file: none may be left behind after a failure.
+fn assert_no_temporary_file(dir: &Dir) {
+    let names: Vec<String> = std::fs::read_dir(&dir.path)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(names.iter().all(|n| !n.contains(".tmp")), "{names:?}");
 }

@@ -35,7 +35,7 @@ use pdnkit::pdn::ast::Game;
 use pdnkit::pdn::encoding::BOM;
 use pdnkit::pdn::outline::outline;
 use pdnkit::pdn::parser::parse_game;
-use pdnkit::pdn::quick::plain_mainline_moves;
+use pdnkit::pdn::quick::plain_game_moves;
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::split::{SplitOptions, Splitter};
 use pdnkit::pdn::writer::write_game;
@@ -527,7 +527,7 @@ fn check_game(
         let reported = r.diagnostics.iter().any(|d| d.code == Code::Encoding);
         out.fallback = Some((index, reported));
     }
-    if let Some(moves) = plain_moves(raw) {
+    if let Some(moves) = plain_game_moves(raw) {
         out.summary.plain += 1;
         check_plain(raw, data.game, moves)?;
     }
@@ -544,15 +544,6 @@ fn check_game(
     }
     out.stats.add(&GameSummary::of(data, index, &out.settings));
     Ok(())
-}
-
-/// The main-line moves the plain-shape shortcut finds, when it recognises the game (it is only
-/// asked about games decoded without note, whole).
-fn plain_moves(raw: &RawGame) -> Option<usize> {
-    if !raw.notes.is_empty() || raw.oversize.is_some() {
-        return None;
-    }
-    plain_mainline_moves(&raw.text)
 }
 
 /// A game the shortcut recognises is one the parser reads without error or note, with the
