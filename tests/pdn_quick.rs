@@ -3,14 +3,21 @@
 //! of main-line moves. Checked on every game of the corpus and the fixtures, and on random games
 //! built near the edge of the plain shape. The counts of recognised games are asserted too, so
 //! the checks are never vacuous.
+//!
+//! The splitter's way of passing plain games by (`Splitter::next_cut`) is held to its iterator:
+//! the same games at the same places, the plain ones being exactly games the shortcut
+//! recognises, however the input is cut into reads.
 
 mod pdn_support;
 
+use std::io::{BufReader, Read};
 use std::path::Path;
 
 use pdnkit::pdn::parser::{parse_game, parse_text};
 use pdnkit::pdn::quick::{plain_game_moves, plain_mainline_moves};
 use pdnkit::pdn::raw::RawGame;
+use pdnkit::pdn::read;
+use pdnkit::pdn::split::Splitter;
 
 /// Checks one game; true when the shortcut recognised it.
 fn agrees(raw: &RawGame, origin: &str) -> bool {
@@ -168,7 +175,7 @@ impl Rng {
 
 /// A random game: tags, words and a terminator, each now and then replaced by a word next to
 /// the plain shape; and whether such a word was put in.
-fn random_game(rng: &mut Rng) -> (String, bool) {
+fn random_game(rng: &mut Rng, max_words: usize) -> (String, bool) {
     let mut text = String::new();
     for _ in 0..rng.below(4) {
         text.push_str(rng.pick(&TAGS));
@@ -176,7 +183,7 @@ fn random_game(rng: &mut Rng) -> (String, bool) {
     }
     let edge = rng.below(3) == 0;
     let mut edged = false;
-    for _ in 0..rng.below(12) {
+    for _ in 0..rng.below(max_words) {
         let word = if edge && rng.below(6) == 0 {
             edged = true;
             rng.pick(&EDGE_WORDS)
@@ -208,7 +215,7 @@ fn random_games_recognised_read_cleanly() {
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let (mut plain, mut edge_plain) = (0, 0);
     for _ in 0..200_000 {
-        let (text, edged) = random_game(&mut rng);
+        let (text, edged) = random_game(&mut rng, 12);
         let Some(moves) = plain_mainline_moves(&text) else {
             continue;
         };
@@ -221,4 +228,86 @@ fn random_games_recognised_read_cleanly() {
     }
     eprintln!("random: {plain} games in the plain shape, {edge_plain} holding an edge word");
     assert!(plain > 40_000 && edge_plain > 300, "{plain}, {edge_plain}");
+}
+
+/// A reader handing its bytes out in pieces of random sizes, so that reads end everywhere.
+struct Pieces<'a> {
+    data: &'a [u8],
+    rng: Rng,
+    largest: usize,
+}
+
+impl Read for Pieces<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = (1 + self.rng.below(self.largest))
+            .min(buf.len())
+            .min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// Splits `data` with `next_cut`, read in pieces of at most `largest` bytes, and checks it
+/// against the iterator reading it at once. Returns the games and how many were passed by.
+fn cuts_agree(data: &[u8], largest: usize, seed: u64, origin: &str) -> (usize, usize) {
+    let games: Vec<RawGame> = Splitter::new(data).map(|g| g.expect("in memory")).collect();
+    let pieces = Pieces {
+        data,
+        rng: Rng(seed | 1),
+        largest,
+    };
+    let cuts = pdn_support::all_cuts(Splitter::new(BufReader::with_capacity(largest, pieces)));
+    let passed = pdn_support::check_cuts(&cuts, &games).unwrap_or_else(|e| panic!("{origin}: {e}"));
+    (games.len(), passed)
+}
+
+#[test]
+fn corpus_games_passed_by_are_the_plain_ones_where_the_iterator_cuts_them() {
+    let Some(dir) = pdn_support::corpus_dir() else {
+        return;
+    };
+    let (mut games, mut passed) = (0, 0);
+    for (k, file) in pdn_support::corpus_files(&dir).iter().enumerate() {
+        let mut data = Vec::new();
+        read::open(&dir.join(file))
+            .and_then(|mut r| r.read_to_end(&mut data))
+            .expect("corpus file");
+        let largest = [7, 100, 5_000, 1 << 16][k % 4];
+        let (g, p) = cuts_agree(&data, largest, k as u64, file);
+        games += g;
+        passed += p;
+    }
+    eprintln!("corpus: {passed} of {games} games passed by");
+    assert!(
+        games > 8_000 && passed * 10 > games * 8,
+        "{passed} of {games}"
+    );
+}
+
+#[test]
+fn random_archives_passed_by_where_the_iterator_cuts_them() {
+    const BETWEEN: [&str; 9] = [
+        "\n\n", "\n", " ", "", "\r\n\r\n", "\n{c}\n", "\n%esc\n", "\n;c\n", "\u{c}",
+    ];
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let (mut games, mut passed) = (0, 0);
+    for seed in 0..3_000 {
+        let mut archive = Vec::new();
+        for _ in 0..1 + rng.below(30) {
+            if rng.below(50) == 0 {
+                // Not UTF-8: the rest of the file is read as Windows-1252.
+                archive.extend_from_slice(b"[Event \"Caf\xe9\"]\n");
+            }
+            archive.extend_from_slice(random_game(&mut rng, 80).0.as_bytes());
+            archive.extend_from_slice(rng.pick(&BETWEEN).as_bytes());
+        }
+        let largest = 1 + rng.below(300);
+        let origin = String::from_utf8_lossy(&archive).into_owned();
+        let (g, p) = cuts_agree(&archive, largest, seed, &origin);
+        games += g;
+        passed += p;
+    }
+    eprintln!("random archives: {passed} of {games} games passed by");
+    assert!(passed > 1_000 && passed < games, "{passed} of {games}");
 }

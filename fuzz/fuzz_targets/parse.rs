@@ -2,8 +2,11 @@
 //! gives the same games, and every game that parses writes back (syntax writer) into a text
 //! that reads as one game with the same tree, and writes again identically. A game the
 //! plain-shape shortcut recognises (`pdn::quick`) reads without error or note, with the same
-//! number of main-line moves.
+//! number of main-line moves; the splitter passing plain games by gives the same games.
 #![no_main]
+
+#[path = "../../tests/pdn_support/mod.rs"]
+mod pdn_support;
 
 use std::io::BufReader;
 
@@ -30,6 +33,13 @@ fuzz_target!(|data: &[u8]| {
     let whole: Vec<RawGame> = Splitter::with_options(data, options.clone())
         .map(|g| g.expect("memory"))
         .collect();
+    let cuts = pdn_support::all_cuts(Splitter::with_options(
+        BufReader::with_capacity(1 + usize::from(knob >> 2), data),
+        options.clone(),
+    ));
+    if let Err(e) = pdn_support::check_cuts(&cuts, &whole) {
+        panic!("passing plain games by: {e}");
+    }
     let parts: Vec<RawGame> = Splitter::with_options(
         BufReader::with_capacity(1 + usize::from(knob >> 2), data),
         options,

@@ -142,7 +142,7 @@ fn audit(item: Item, options: &ReplayOptions, json: bool) -> Audited {
                 faults: Vec::new(),
             };
         }
-        Item::Game { file, raw } => (file, raw),
+        Item::Game { file, game } => (file, game),
     };
     let record = match parse_game(&raw) {
         Ok(game) => GameRecord::replayed(&file, &raw, &game, &replay(&game, options)),

@@ -197,7 +197,7 @@ fn tags_seen(files: &[PathBuf]) -> (Vec<String>, Option<Vec<Item>>) {
     let mut kept = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     for item in input::games(files, Arc::new(AtomicU64::new(0))) {
-        if let Item::Game { raw, .. } = &item
+        if let Item::Game { game: raw, .. } = &item
             && let Ok(game) = parse_game(raw)
         {
             for t in game.tags() {
@@ -233,7 +233,7 @@ fn convert(item: Item, options: &ReplayOptions, format: &Format, skip_invalid: b
                 left_out: false,
             };
         }
-        Item::Game { file, raw } => (file, raw),
+        Item::Game { file, game } => (file, game),
     };
     with_game(&file, &raw, options, |data| {
         let status = data.record.status;

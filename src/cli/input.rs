@@ -9,36 +9,55 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::read;
-use pdnkit::pdn::split::Splitter;
+use pdnkit::pdn::split::{Cut, Splitter};
 
-/// One item of the input stream.
+/// One item of the input stream: by default a game cut out ([`games`]); a [`Cut`] for passes
+/// that let plain games go by ([`cuts`]).
 #[derive(Debug)]
-pub enum Item {
+pub enum Item<G = RawGame> {
     /// A game and the file it came from.
-    Game { file: Arc<str>, raw: RawGame },
+    Game { file: Arc<str>, game: G },
     /// An input that failed; the error's message names the path and the cause.
     Failed { error: io::Error },
 }
 
+/// The splitter of a file being read.
+type FileSplitter = Splitter<Box<dyn BufRead + Send>>;
+
 /// A file being read: its name for reports and its games.
-type OpenFile = (Arc<str>, Splitter<Box<dyn BufRead + Send>>);
+type OpenFile = (Arc<str>, FileSplitter);
 
 /// Streams the games of `paths` in order. `bytes` is advanced as input is consumed, for
 /// progress reporting.
 pub fn games(paths: &[PathBuf], bytes: Arc<AtomicU64>) -> impl Iterator<Item = Item> + Send {
+    stream(paths, bytes, Iterator::next)
+}
+
+/// Streams the games of `paths` in order as [`games`] does, but passes the games in the plain
+/// shape by without cutting them out ([`Splitter::next_cut`]).
+pub fn cuts(paths: &[PathBuf], bytes: Arc<AtomicU64>) -> impl Iterator<Item = Item<Cut>> + Send {
+    stream(paths, bytes, |splitter| splitter.next_cut().transpose())
+}
+
+/// The games of `paths`, each taken from its file's splitter by `next`.
+fn stream<G>(
+    paths: &[PathBuf],
+    bytes: Arc<AtomicU64>,
+    mut next: impl FnMut(&mut FileSplitter) -> Option<io::Result<G>> + Send,
+) -> impl Iterator<Item = Item<G>> + Send {
     let mut files = paths.iter();
     let mut current: Option<OpenFile> = None;
     let mut done_before = 0u64;
     std::iter::from_fn(move || {
         loop {
             if let Some((file, splitter)) = current.as_mut() {
-                let next = splitter.next();
+                let next = next(splitter);
                 bytes.store(done_before + splitter.bytes_read(), Ordering::Relaxed);
                 match next {
-                    Some(Ok(raw)) => {
+                    Some(Ok(game)) => {
                         return Some(Item::Game {
                             file: Arc::clone(file),
-                            raw,
+                            game,
                         });
                     }
                     Some(Err(error)) => {

@@ -106,7 +106,7 @@ fn count(
                 counts: Counts::failed_input(),
             };
         }
-        Item::Game { file, raw } => (file, raw),
+        Item::Game { file, game } => (file, game),
     };
     with_game(&file, &raw, options, |data| {
         stats.add(&GameSummary::of(data, order, settings));

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use pdnkit::pdn::parser::parse_game;
 use pdnkit::pdn::quick::is_plain_game;
+use pdnkit::pdn::split::Cut;
 use pdnkit::record::{GameRecord, Status as Verdict};
 use pdnkit::replay::{ReplayOptions, Severity, check_syntax, replay};
 
@@ -37,6 +38,17 @@ struct Checked {
     counts: Counts,
 }
 
+impl Checked {
+    /// A clean game in a text report, which says nothing of it.
+    fn clean_and_silent() -> Checked {
+        Checked {
+            json: Vec::new(),
+            text: String::new(),
+            counts: Counts::verdict(Verdict::Clean),
+        }
+    }
+}
+
 /// Runs `pdnkit validate`.
 pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let files = input::default_stdin(args.files);
@@ -49,8 +61,21 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     } else {
         Severity::Warning
     };
+    // The text report of a syntax pass says nothing of a plain game: those are passed by.
+    let bytes = reporter.bytes_counter();
+    let items: Box<dyn Iterator<Item = Item<Cut>> + Send> = if args.syntax_only && !json {
+        Box::new(input::cuts(&files, bytes))
+    } else {
+        Box::new(input::games(&files, bytes).map(|item| match item {
+            Item::Game { file, game } => Item::Game {
+                file,
+                game: Cut::Game(game),
+            },
+            Item::Failed { error } => Item::Failed { error },
+        }))
+    };
     let result = global.pipeline().run(
-        input::games(&files, reporter.bytes_counter()),
+        items,
         || (),
         |_, item| check(item, &options, args.syntax_only, json, min_shown),
         |checked| {
@@ -68,7 +93,7 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
 }
 
 fn check(
-    item: Item,
+    item: Item<Cut>,
     options: &ReplayOptions,
     syntax_only: bool,
     json: bool,
@@ -82,15 +107,18 @@ fn check(
                 counts: Counts::failed_input(),
             };
         }
-        Item::Game { file, raw } => (file, raw),
+        Item::Game {
+            game: Cut::Plain(_),
+            ..
+        } => return Checked::clean_and_silent(),
+        Item::Game {
+            file,
+            game: Cut::Game(raw),
+        } => (file, raw),
     };
     // The text report says nothing of a clean game: a game in the plain shape needs no tree.
     if syntax_only && !json && is_plain_game(&raw) {
-        return Checked {
-            json: Vec::new(),
-            text: String::new(),
-            counts: Counts::verdict(Verdict::Clean),
-        };
+        return Checked::clean_and_silent();
     }
     let record = match parse_game(&raw) {
         Ok(game) if syntax_only => {

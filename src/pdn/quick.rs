@@ -61,40 +61,119 @@ pub fn plain_mainline_moves(text: &str) -> Option<usize> {
     moves_before_terminator(text).map(count_moves)
 }
 
+/// What the bytes at the start of a game hold, for a splitter that passes plain games by
+/// without cutting them out ([`plain_game_extent`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extent {
+    /// The first `len` bytes are a game in the plain shape, followed by the `[` of the next
+    /// game or by the end of the input. `ascii` is false when a tag value holds other bytes
+    /// (the caller then checks they are UTF-8).
+    Plain { len: usize, ascii: bool },
+    /// The game is not in the plain shape, or another game does not follow it at a tag: the
+    /// splitter must read it.
+    Other,
+    /// The bytes end before this is known; `eof` false only.
+    Short,
+}
+
+/// Whether `b`, the bytes from the start of a game on (`eof`: to the end of the input), starts
+/// with a game in the plain shape, and where that game ends: at the first byte after its
+/// terminator that is not white space, which must open a tag, or at the end of the input.
+///
+/// A game found here is one the splitter would cut at the same place and the parser would read
+/// without error or note, once its bytes are decoded without note.
+pub fn plain_game_extent(b: &[u8], eof: bool) -> Extent {
+    let head = match plain_head(b, eof) {
+        Ok(head) => head,
+        Err(Miss::Other) => return Extent::Other,
+        Err(Miss::Short) => return Extent::Short,
+    };
+    let ascii = !head.high;
+    match b.get(skip_blanks(b, head.after)) {
+        None if eof => Extent::Plain {
+            len: b.len(),
+            ascii,
+        },
+        None => Extent::Short,
+        Some(b'[') => Extent::Plain {
+            len: skip_blanks(b, head.after),
+            ascii,
+        },
+        Some(_) => Extent::Other,
+    }
+}
+
 /// The movetext of a game in the plain shape, up to its terminator.
 fn moves_before_terminator(text: &str) -> Option<&[u8]> {
     let b = text.as_bytes();
+    let head = plain_head(b, true).ok()?;
+    let rest_blank = b[head.after..]
+        .iter()
+        .fold(true, |acc, &c| acc & is_blank(c));
+    rest_blank.then(|| &b[head.moves.clone()])
+}
+
+/// Why a text is not known to start with a plain game.
+#[derive(Clone, Copy)]
+enum Miss {
+    Other,
+    Short,
+}
+
+/// The parts of a plain game's start: tags, moves and terminator.
+struct Head {
+    /// The moves before the terminator.
+    moves: std::ops::Range<usize>,
+    /// The first byte after the terminator.
+    after: usize,
+    /// A tag value holds a byte outside ASCII.
+    high: bool,
+}
+
+/// Reads tags, movetext and terminator from the start of `b`. Without `eof`, bytes missing at
+/// the end of `b` make it [`Miss::Short`] rather than [`Miss::Other`].
+fn plain_head(b: &[u8], eof: bool) -> Result<Head, Miss> {
+    let short = if eof { Miss::Other } else { Miss::Short };
     let mut names: [&[u8]; MAX_TAGS] = [&[]; MAX_TAGS];
     let mut tags = 0;
+    let mut high = false;
     let mut i = skip_blanks(b, 0);
     while b.get(i) == Some(&b'[') {
-        let (name, end) = tag(b, i)?;
-        if tags == MAX_TAGS || names[..tags].contains(&name) {
-            return None;
+        let tag = tag(b, i, eof)?;
+        if tags == MAX_TAGS || names[..tags].contains(&tag.name) {
+            return Err(Miss::Other);
         }
-        names[tags] = name;
+        names[tags] = tag.name;
         tags += 1;
-        i = skip_blanks(b, end);
+        high |= tag.high;
+        i = skip_blanks(b, tag.end);
     }
     let movetext = &b[i..];
-    let stop = movetext_stop(movetext)?;
-    // The terminator must start the word the automaton stopped in, and end the text.
+    let Some(stop) = movetext_stop(movetext) else {
+        return Err(short);
+    };
+    if stop == movetext.len() && !eof {
+        // `1-1` at the end of the bytes read so far.
+        return Err(Miss::Short);
+    }
+    // The terminator must start the word the automaton stopped in.
     let word = movetext[..stop]
         .iter()
         .rposition(|&c| is_blank(c))
         .map_or(0, |k| k + 1);
-    let end = result(movetext, word)?;
-    if !movetext[end..]
-        .iter()
-        .fold(true, |acc, &c| acc & is_blank(c))
-    {
-        return None;
-    }
+    let end = result(movetext, word, eof)?;
     let moves = &movetext[..word];
     // A move and its white space take four bytes or more (`1-6 `): only a long text may hold
     // more moves than the parser reads.
     let too_many = moves.len() / 4 > MAX_MAINLINE_MOVES && count_moves(moves) > MAX_MAINLINE_MOVES;
-    (!too_many).then_some(moves)
+    if too_many {
+        return Err(Miss::Other);
+    }
+    Ok(Head {
+        moves: i..i + word,
+        after: i + end,
+        high,
+    })
 }
 
 /// The moves of plain movetext: the words that end in a digit.
@@ -108,14 +187,25 @@ fn count_moves(movetext: &[u8]) -> usize {
 /// Where the automaton of the plain movetext stops, at the first byte that is not part of a
 /// plain move, move number or white space (the terminator stops it too). `None` when the text
 /// ends first: no terminator.
+///
+/// Between words, whole blocks of numeric moves are passed by [`numeric_block`] when they are
+/// certain not to stop the automaton, which is much faster than stepping it a byte at a time.
 fn movetext_stop(movetext: &[u8]) -> Option<usize> {
     const CHUNK: usize = 16;
     const STOP: u16 = (State::Stop as u16) << 8;
-    let mut state = (State::Between as u16) << 8;
+    const BETWEEN: u16 = (State::Between as u16) << 8;
+    let mut state = BETWEEN;
     // The stop state is final, so it is enough to look for it after each chunk; the chunk it
     // falls in is then run again, byte by byte, to find where.
     let mut done = 0;
-    for chunk in movetext.chunks_exact(CHUNK) {
+    loop {
+        // The automaton is between words only just after a blank.
+        if state == BETWEEN && done >= 2 {
+            done = skip_numeric_blocks(movetext, done);
+        }
+        let Some(chunk) = movetext.get(done..done + CHUNK) else {
+            break;
+        };
         let after = chunk.iter().fold(state, |state, &c| step(state, c));
         if after == STOP {
             break;
@@ -131,6 +221,87 @@ fn movetext_stop(movetext: &[u8]) -> Option<usize> {
     }
     // `1-1` ending the text stops nothing, and is a terminator.
     (state == (State::OneDashOne as u16) << 8).then_some(movetext.len())
+}
+
+/// From `from`, just after a blank, past the 64-byte blocks that [`numeric_block`] passes, back
+/// to just after the last blank in them: where the automaton would be between words again.
+fn skip_numeric_blocks(movetext: &[u8], from: usize) -> usize {
+    const BLOCK: usize = 64;
+    let mut end = from;
+    while let Some(window) = movetext.get(end - 2..end + BLOCK + 3) {
+        if !numeric_block(window.try_into().expect("a window of 69 bytes")) {
+            break;
+        }
+        end += BLOCK;
+    }
+    movetext[from..end]
+        .iter()
+        .rposition(|&c| is_blank(c))
+        .map_or(from, |k| from + k + 1)
+}
+
+/// Byte flags of [`numeric_block`].
+const BLANK: u8 = 1;
+const DIGIT: u8 = 2;
+const ZERO: u8 = 4;
+const DOT: u8 = 8;
+const SEPARATOR: u8 = 16;
+const ONE: u8 = 32;
+const DASH: u8 = 64;
+
+#[inline(always)]
+fn flags(c: u8) -> u8 {
+    let blank = (c == b' ') | (c == b'\t') | (c == b'\n') | (c == b'\r');
+    let separator = (c == b'-') | (c == b'x') | (c == b':');
+    let bit = |on: bool, flag: u8| u8::from(on) * flag;
+    bit(blank, BLANK)
+        | bit(c.wrapping_sub(b'0') < 10, DIGIT)
+        | bit(c == b'0', ZERO)
+        | bit(c == b'.', DOT)
+        | bit(separator, SEPARATOR)
+        | bit(c == b'1', ONE)
+        | bit(c == b'-', DASH)
+}
+
+/// True when the automaton, between words before `w[2]`, reads the 64 bytes `w[2..66]`
+/// without stopping: every word that starts in them is a numeric move number or move (two
+/// bytes before and three after are context). Each byte is judged by its neighbours alone, so
+/// this compiles to vector code; anything unusual (algebraic squares, move numbers of three
+/// digits, any other byte) fails the block and leaves it to the automaton.
+///
+/// Why it is exact: with every byte a blank, digit, dot or separator, each word starts with a
+/// digit 1-9, a dot ends a word after a digit, a separator stands between a digit and a digit
+/// 1-9, and no three digits follow each other, a word is `d. | dd.` or squares of one or two
+/// digits joined by separators. The rules on what ends a digit run then leave exactly move
+/// numbers (a run from the word's start to a dot) and moves (a last run after a separator),
+/// and the one such word the automaton stops at, the result `1-1`, is ruled out by name.
+fn numeric_block(w: &[u8; 69]) -> bool {
+    // Index loops over fixed sizes and a byte accumulator: the form that compiles to vector
+    // code.
+    let mut f = [0u8; 69];
+    for i in 0..69 {
+        f[i] = flags(w[i]);
+    }
+    let has = |x: u8, k: u8| x & k != 0;
+    let mut bad = 0u8;
+    for i in 2..66 {
+        let (m2, m1, c, n1, n2, n3) = (f[i - 2], f[i - 1], f[i], f[i + 1], f[i + 2], f[i + 3]);
+        let nonzero = has(n1, DIGIT) & !has(n1, ZERO);
+        let stops = (c == 0)
+            | (has(c, ZERO | DOT | SEPARATOR) & has(m1, BLANK))
+            | (has(c, DOT) & (!has(m1, DIGIT) | !has(n1, BLANK)))
+            | (has(c, SEPARATOR) & (!has(m1, DIGIT) | !nonzero))
+            | (has(c, DIGIT) & has(m1, DIGIT) & has(m2, DIGIT))
+            | (has(c, DIGIT)
+                & has(n1, BLANK)
+                & !(has(m1, SEPARATOR) | (has(m1, DIGIT) & has(m2, SEPARATOR))))
+            | (has(c, DIGIT)
+                & has(n1, DOT)
+                & !(has(m1, BLANK) | (has(m1, DIGIT) & has(m2, BLANK))))
+            | (has(c, ONE) & has(m1, BLANK) & has(n1, DASH) & has(n2, ONE) & has(n3, BLANK));
+        bad |= u8::from(stops);
+    }
+    bad == 0
 }
 
 /// One transition; states are kept multiplied by 256, ready to index [`NEXT`].
@@ -299,47 +470,66 @@ const NEXT: [u16; 32 << 8] = {
     t
 };
 
-/// A tag at `b[i] == '['`: its name and where it ends (white space or the text's end must
-/// follow it).
-fn tag(b: &[u8], i: usize) -> Option<(&[u8], usize)> {
+/// A tag read by [`tag`].
+struct Tag<'a> {
+    name: &'a [u8],
+    /// The first byte after the tag.
+    end: usize,
+    /// The value holds a byte outside ASCII.
+    high: bool,
+}
+
+/// The tag at `b[i] == '['` (white space or the text's end must follow it).
+fn tag(b: &[u8], i: usize, eof: bool) -> Result<Tag<'_>, Miss> {
+    let short = if eof { Miss::Other } else { Miss::Short };
+    let at = |j: usize| b.get(j).copied().ok_or(short);
     let name_start = i + 1;
     let name_len = b[name_start..]
         .iter()
         .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
         .count();
     let name = &b[name_start..name_start + name_len];
-    if !name.first()?.is_ascii_uppercase() || name_len > MAX_TAG_NAME {
-        return None;
+    if !at(name_start)?.is_ascii_uppercase() || name_len > MAX_TAG_NAME {
+        return Err(Miss::Other);
     }
     let mut j = name_start + name_len;
-    while matches!(b.get(j), Some(b' ' | b'\t')) {
+    while matches!(at(j)?, b' ' | b'\t') {
         j += 1;
     }
-    if b.get(j) != Some(&b'"') {
-        return None;
+    if at(j)? != b'"' {
+        return Err(Miss::Other);
     }
     j += 1;
-    let value_len = memchr(b'"', &b[j..])?;
+    let value_len = memchr(b'"', &b[j..]).ok_or(short)?;
     let value = &b[j..j + value_len];
     let odd = value.iter().fold(false, |acc, &c| {
         acc | (c < b' ') | (c == b'\\') | (c == b'[') | (c == b']') | (c == b'{') | (c == b'}')
     });
     if odd || value_len > MAX_TAG_VALUE {
-        return None;
+        return Err(Miss::Other);
     }
+    let high = value.iter().fold(false, |acc, &c| acc | !c.is_ascii());
     j += value_len + 1;
-    if b.get(j) != Some(&b']') {
-        return None;
+    if at(j)? != b']' {
+        return Err(Miss::Other);
     }
     j += 1;
-    b.get(j).is_none_or(|&c| is_blank(c)).then_some((name, j))
+    match b.get(j) {
+        None if !eof => Err(Miss::Short),
+        Some(&c) if !is_blank(c) => Err(Miss::Other),
+        _ => Ok(Tag { name, end: j, high }),
+    }
 }
 
 /// The end of the terminator written at `b[i]` (`*`, `2-0`, `0-2`, `1-1`, `1-0`, `0-1`,
-/// `0-0`, `1/2-1/2`), when one is there and delimited; `None` for anything else, a move
-/// included.
-fn result(b: &[u8], i: usize) -> Option<usize> {
+/// `0-0`, `1/2-1/2`), when one is there and delimited; [`Miss::Other`] for anything else, a
+/// move included.
+fn result(b: &[u8], i: usize, eof: bool) -> Result<usize, Miss> {
     let rest = &b[i..];
+    // The longest terminator and the byte after it.
+    if !eof && rest.len() < 8 {
+        return Err(Miss::Short);
+    }
     let len = match rest {
         [b'*', ..] => 1,
         [b'1', b'/', b'2', b'-', b'1', b'/', b'2', ..] => 7,
@@ -349,11 +539,13 @@ fn result(b: &[u8], i: usize) -> Option<usize> {
         | [b'1', b'-', b'0', ..]
         | [b'0', b'-', b'1', ..]
         | [b'0', b'-', b'0', ..] => 3,
-        _ => return None,
+        _ => return Err(Miss::Other),
     };
-    rest.get(len)
-        .is_none_or(|&c| is_blank(c))
-        .then_some(i + len)
+    if rest.get(len).is_none_or(|&c| is_blank(c)) {
+        Ok(i + len)
+    } else {
+        Err(Miss::Other)
+    }
 }
 
 fn skip_blanks(b: &[u8], mut i: usize) -> usize {
@@ -444,6 +636,123 @@ mod tests {
             "1. 32-28 *\n%escape",
         ] {
             assert_eq!(plain(text), None, "{text:?}");
+        }
+    }
+
+    /// The automaton alone, a byte at a time: what [`movetext_stop`] must always answer.
+    fn stop_byte_by_byte(movetext: &[u8]) -> Option<usize> {
+        let mut state = (State::Between as u16) << 8;
+        for (i, &c) in movetext.iter().enumerate() {
+            state = step(state, c);
+            if state == (State::Stop as u16) << 8 {
+                return Some(i);
+            }
+        }
+        (state == (State::OneDashOne as u16) << 8).then_some(movetext.len())
+    }
+
+    /// Random movetext: mostly numeric moves and move numbers, now and then a word at the
+    /// edge of what [`numeric_block`] passes.
+    fn random_movetext(seed: u64) -> Vec<u8> {
+        const PLAIN: [&str; 10] = [
+            "32-28", "19x30", "1-7", "10.", "7.", "46-41", "5x14x23", "1-10", "11:15", "1x1",
+        ];
+        const EDGE: [&str; 26] = [
+            "1-1", "1-1x5", "1-0", "2-0", "0-2", "05-10", "3228", "32", "32-28.", "1.32", "100.",
+            "1000.", "x", "-5", "c3-d4", "1...", "*", "12-", "1/2-1/2", "32--28", "1-1-1", "9.5",
+            "0.", "1x", "100-95", "5-105x9",
+        ];
+        const BLANKS: [&str; 5] = [" ", "\n", "\r\n", "\t", "  "];
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let words = 1 + next(200);
+        let edge_odds = 1 + next(400);
+        let mut text = String::new();
+        for _ in 0..words {
+            let word = if next(edge_odds) == 0 {
+                EDGE[next(EDGE.len())]
+            } else {
+                PLAIN[next(PLAIN.len())]
+            };
+            text.push_str(word);
+            text.push_str(BLANKS[next(BLANKS.len())]);
+        }
+        text.into_bytes()
+    }
+
+    #[test]
+    fn numeric_blocks_stop_the_automaton_where_it_stops_byte_by_byte() {
+        let mut skipped = 0;
+        for seed in 0..20_000 {
+            let text = random_movetext(seed);
+            assert_eq!(
+                movetext_stop(&text),
+                stop_byte_by_byte(&text),
+                "{:?}",
+                String::from_utf8_lossy(&text)
+            );
+            if text.len() > 80 && skip_numeric_blocks(&text, 2) > 2 {
+                skipped += 1;
+            }
+        }
+        // The fast path is taken, so the comparison is not idle.
+        assert!(skipped > 5_000, "{skipped} texts skipped in blocks");
+    }
+
+    #[test]
+    fn numeric_blocks_pass_plain_moves_and_stop_at_the_edge() {
+        let window = |text: &str| -> [u8; 69] {
+            let mut w = [b' '; 69];
+            w[2..2 + text.len()].copy_from_slice(text.as_bytes());
+            w
+        };
+        let plain = "1. 32-28 19-23 2. 28x19 14x23 3. 33-28 23x32 37x28 99. 1-10 5x14";
+        assert_eq!(plain.len(), 64);
+        assert!(numeric_block(&window(plain)));
+        for edge in [
+            "1-1", "2-0", "32", "05-10", "100.", "c3-d4", "1.32", "32--28", "1x",
+        ] {
+            let text = format!("{edge} {}", &plain[edge.len() + 1..]);
+            assert!(!numeric_block(&window(&text)), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn extents_of_plain_games_in_an_archive_read_in_parts() {
+        let first = "[Event \"a\"]\n[White \"Émile\"]\n1. 32-28 19-23 2-0\n\n";
+        let second = "[Event \"b\"]\n1. 32-28 *";
+        let archive = format!("{first}{second}");
+        let b = archive.as_bytes();
+        let whole = Extent::Plain {
+            len: first.len(),
+            ascii: false,
+        };
+        assert_eq!(plain_game_extent(b, true), whole);
+        assert_eq!(plain_game_extent(b, false), whole);
+        // Cut anywhere before the next game's `[`, the answer is not known yet.
+        for cut in 0..=first.len() {
+            assert_eq!(plain_game_extent(&b[..cut], false), Extent::Short, "{cut}");
+        }
+        let last = Extent::Plain {
+            len: second.len(),
+            ascii: true,
+        };
+        assert_eq!(plain_game_extent(second.as_bytes(), true), last);
+        assert_eq!(plain_game_extent(second.as_bytes(), false), Extent::Short);
+        // Not followed by a tag, or not plain: the splitter decides.
+        for text in [
+            "1. 32-28 2-0 {c}\n[Event \"b\"]",
+            "1. 32-28 2-0 3. 33-28 *",
+            "1. 32-28 {c} 2-0\n[Event \"b\"]",
+            "[Event \"a\"]x 1. 32-28 *\n[Event \"b\"]",
+        ] {
+            assert_eq!(plain_game_extent(text.as_bytes(), false), Extent::Other);
+            assert_eq!(plain_game_extent(text.as_bytes(), true), Extent::Other);
         }
     }
 

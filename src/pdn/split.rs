@@ -18,6 +18,7 @@ use memchr::{memchr, memchr2};
 
 use super::encoding::{BOM, Decoder};
 use super::lex::{self, WordClass};
+use super::quick::{Extent, plain_game_extent};
 use super::raw::RawGame;
 use super::span::count_line_ends;
 
@@ -111,6 +112,30 @@ impl Scan {
     }
 }
 
+/// A game as [`Splitter::next_cut`] gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// A game cut out, as the iterator gives it.
+    Game(RawGame),
+    /// A game in the plain shape, passed by without being copied or decoded: the parser would
+    /// read it without error or note.
+    Plain(PlainGame),
+}
+
+/// Where a game passed by in the plain shape lies: what [`RawGame`] says of it, but its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainGame {
+    /// Position of the game in its input, counting from 1.
+    pub index: u64,
+    /// Offset of the game's first byte in the input file.
+    pub byte_offset: u64,
+    /// Line and column (in characters) of the game's first byte, from 1.
+    pub first_line: u32,
+    pub first_column: u32,
+    /// Size of the game in bytes.
+    pub len: u64,
+}
+
 enum Step {
     /// The next game starts at this position.
     Boundary(usize),
@@ -164,6 +189,69 @@ impl<R: BufRead> Splitter<R> {
     /// Bytes consumed from the input so far (for progress bars).
     pub fn bytes_read(&self) -> u64 {
         self.offset + (self.buf.len() - self.start) as u64
+    }
+
+    /// The next game, passed by when it is in the plain shape, else cut out as the iterator
+    /// would. For passes that only need to know a plain game is there (`validate
+    /// --syntax-only`): the games, their positions and the decoding of the others are the same
+    /// as the iterator's.
+    ///
+    /// # Errors
+    /// I/O errors only, as for the iterator.
+    pub fn next_cut(&mut self) -> io::Result<Option<Cut>> {
+        if let Some(plain) = self.pass_plain()? {
+            return Ok(Some(Cut::Plain(plain)));
+        }
+        self.next_game().map(|game| game.map(Cut::Game))
+    }
+
+    /// Passes the game at `start` by when it is in the plain shape and the splitter would cut
+    /// it where [`plain_game_extent`] ends it: at the start of a game, within the maximum size,
+    /// when decoding would leave its bytes as they are. Reads on while the answer is not known
+    /// yet.
+    fn pass_plain(&mut self) -> io::Result<Option<PlainGame>> {
+        if self.scan.pos != self.start {
+            return Ok(None);
+        }
+        let encoding = self.options.decoder.current();
+        loop {
+            let rest = &self.buf[self.start..];
+            match plain_game_extent(rest, self.eof) {
+                Extent::Plain { len, ascii } => {
+                    // Decoding must leave the bytes as they are, without note.
+                    let decodes = if ascii {
+                        encoding.is_ascii_compatible()
+                    } else {
+                        encoding == encoding_rs::UTF_8 && std::str::from_utf8(&rest[..len]).is_ok()
+                    };
+                    if len > self.options.max_game_size || !decodes {
+                        return Ok(None);
+                    }
+                    return Ok(Some(self.pass(len)));
+                }
+                Extent::Other => return Ok(None),
+                Extent::Short if rest.len() > self.options.max_game_size => return Ok(None),
+                Extent::Short => self.fill()?,
+            }
+        }
+    }
+
+    /// Moves past the `len` bytes of a plain game at `start`, as [`Self::emit`] would.
+    fn pass(&mut self, len: usize) -> PlainGame {
+        let at = self.start + len;
+        let bytes = &self.buf[self.start..at];
+        let game = PlainGame {
+            index: self.next_index,
+            byte_offset: self.offset,
+            first_line: self.line,
+            first_column: self.column,
+            len: len as u64,
+        };
+        let line_start = ends_line(bytes);
+        self.next_index += 1;
+        self.advance(at);
+        self.scan = Scan::new(at, line_start);
+        game
     }
 
     fn next_game(&mut self) -> io::Result<Option<RawGame>> {
@@ -234,11 +322,7 @@ impl<R: BufRead> Splitter<R> {
     /// Cuts the current game at `at` and starts the next one there.
     fn emit(&mut self, at: usize) -> RawGame {
         let bytes = self.buf[self.start..at].to_vec();
-        let line_start = self.buf[self.start..at]
-            .iter()
-            .rev()
-            .find(|&&c| c != b' ' && c != b'\t')
-            .is_none_or(|&c| c == b'\n' || c == b'\r');
+        let line_start = ends_line(&bytes);
         let game = self.make_game(bytes, None);
         self.start = at;
         self.scan = Scan::new(at, line_start);
@@ -728,6 +812,16 @@ fn utf8_cut(bytes: &[u8], len: usize) -> usize {
     } else {
         len
     }
+}
+
+/// True when a game of these bytes ends at the start of a line: only spaces and tabs follow
+/// its last line end (or it has nothing else).
+fn ends_line(bytes: &[u8]) -> bool {
+    bytes
+        .iter()
+        .rev()
+        .find(|&&c| c != b' ' && c != b'\t')
+        .is_none_or(|&c| c == b'\n' || c == b'\r')
 }
 
 /// The column after `text` (UTF-8 or ASCII white space) when it starts at `column`.

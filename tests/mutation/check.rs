@@ -43,7 +43,7 @@ use pdnkit::record::{Located, Status};
 use pdnkit::replay::{Code, ReplayOptions};
 use pdnkit::stats::{GameSummary, GroupBy, Settings, Stats};
 
-use crate::pdn_support::{Played, played};
+use crate::pdn_support::{self, Played, played};
 
 /// How to check one input.
 #[derive(Clone, Debug, Default)]
@@ -69,6 +69,8 @@ pub struct Summary {
     pub diagnostics: u64,
     /// Games the plain-shape shortcut of `validate --syntax-only` recognised.
     pub plain: u64,
+    /// Games the splitter passed by in the plain shape (`Splitter::next_cut`).
+    pub passed: u64,
 }
 
 impl Summary {
@@ -80,6 +82,7 @@ impl Summary {
         self.unreadable += o.unreadable;
         self.diagnostics += o.diagnostics;
         self.plain += o.plain;
+        self.passed += o.passed;
     }
 }
 
@@ -129,8 +132,14 @@ pub fn check(input: &[u8], options: &CheckOptions) -> Result<Summary, String> {
             ));
         }
     }
+    let cuts = pdn_support::all_cuts(match options.read_capacity {
+        Some(n) => Splitter::with_options(BufReader::with_capacity(n, input), split.clone()),
+        None => Splitter::with_options(BufReader::new(input), split.clone()),
+    });
+    let passed = pdn_support::check_cuts(&cuts, &games)?;
     let map = LineMap::new(input, &games);
     let mut out = Outputs::new(options);
+    out.summary.passed = passed as u64;
     for raw in &games {
         with_game(FILE, raw, &options.replay, |data| {
             check_game(&map, raw, data, &mut out)

@@ -373,7 +373,7 @@ fn random_mutations_keep_every_invariant() {
         .collect();
     eprintln!(
         "mutation: seed {seed}: {} inputs ({} MB), {} games ({} clean, {} with warnings, {} \
-         invalid, {} unreadable; {} plain), {} diagnostics checked; failures: {} panics, {} hangs, {} slow, \
+         invalid, {} unreadable; {} plain, {} passed by), {} diagnostics checked; failures: {} panics, {} hangs, {} slow, \
          {} violations; slowest {:?} for {} bytes; {:?} in all\n  mutations: {}",
         tally.inputs,
         tally.bytes / 1_000_000,
@@ -383,6 +383,7 @@ fn random_mutations_keep_every_invariant() {
         tally.summary.invalid,
         tally.summary.unreadable,
         tally.summary.plain,
+        tally.summary.passed,
         tally.summary.diagnostics,
         count(&failures, "panic"),
         count(&failures, "hang"),

@@ -1,12 +1,16 @@
-//! Shared helpers for the PDN integration tests: where the corpus is, reading its files, and
-//! what a replay says about a game (to compare two replays).
+//! Shared helpers for the PDN integration tests: where the corpus is, reading its files, what
+//! a replay says about a game (to compare two replays), and the check that the splitter's way
+//! of passing plain games by agrees with its iterator.
 #![allow(dead_code)]
 
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 use pdnkit::export::GameData;
+use pdnkit::pdn::quick::is_plain_game;
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::read;
+use pdnkit::pdn::split::{Cut, Splitter};
 use pdnkit::replay::Ply;
 
 /// The corpus directory, or `None` (with a message on stderr) when the tests should skip it.
@@ -64,6 +68,50 @@ pub fn raw_games(path: &Path) -> Vec<RawGame> {
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         .map(|g| g.unwrap_or_else(|e| panic!("{}: {e}", path.display())))
         .collect()
+}
+
+/// Every cut of a splitter reading from memory ([`Splitter::next_cut`]).
+pub fn all_cuts<R: BufRead>(mut splitter: Splitter<R>) -> Vec<Cut> {
+    let mut cuts = Vec::new();
+    while let Some(cut) = splitter.next_cut().expect("reading from memory") {
+        cuts.push(cut);
+    }
+    cuts
+}
+
+/// Checks the cuts of an input against the games the iterator cuts from it: the same games at
+/// the same places, and each game passed by one the plain-shape shortcut recognises. Returns
+/// how many were passed by.
+pub fn check_cuts(cuts: &[Cut], games: &[RawGame]) -> Result<usize, String> {
+    if cuts.len() != games.len() {
+        return Err(format!(
+            "next_cut gives {} games, the iterator {}",
+            cuts.len(),
+            games.len()
+        ));
+    }
+    let mut passed = 0;
+    for (cut, raw) in cuts.iter().zip(games) {
+        match cut {
+            Cut::Game(game) if game == raw => {}
+            Cut::Game(game) => {
+                return Err(format!("next_cut gives {game:?}, the iterator {raw:?}"));
+            }
+            Cut::Plain(plain) => {
+                let at = (plain.index, plain.byte_offset);
+                let place = (plain.first_line, plain.first_column, plain.len);
+                let raw_place = (raw.first_line, raw.first_column, raw.text.len() as u64);
+                if at != (raw.index, raw.byte_offset) || place != raw_place {
+                    return Err(format!("passed by {plain:?}, the iterator cuts {raw:?}"));
+                }
+                if !is_plain_game(raw) {
+                    return Err(format!("passed by, but not plain: {raw:?}"));
+                }
+                passed += 1;
+            }
+        }
+    }
+    Ok(passed)
 }
 
 /// What a replay says about a game, for comparing two replays.
