@@ -22,8 +22,6 @@
 //! terminator = "*" | "2-0" | "0-2" | "1-1" | "1-0" | "0-1" | "0-0" | "1/2-1/2"
 //! ```
 
-use memchr::memchr;
-
 use super::parser::{MAX_MAINLINE_MOVES, MAX_TAG_NAME, MAX_TAG_VALUE};
 use super::raw::RawGame;
 
@@ -135,15 +133,22 @@ struct Head {
 fn plain_head(b: &[u8], eof: bool) -> Result<Head, Miss> {
     let short = if eof { Miss::Other } else { Miss::Short };
     let mut names: [&[u8]; MAX_TAGS] = [&[]; MAX_TAGS];
+    let mut keys = [0u64; MAX_TAGS];
     let mut tags = 0;
     let mut high = false;
     let mut i = skip_blanks(b, 0);
     while b.get(i) == Some(&b'[') {
         let tag = tag(b, i, eof)?;
-        if tags == MAX_TAGS || names[..tags].contains(&tag.name) {
+        let key = name_key(tag.name);
+        let seen = keys[..tags]
+            .iter()
+            .zip(&names)
+            .any(|(&k, &name)| k == key && name == tag.name);
+        if tags == MAX_TAGS || seen {
             return Err(Miss::Other);
         }
         names[tags] = tag.name;
+        keys[tags] = key;
         tags += 1;
         high |= tag.high;
         i = skip_blanks(b, tag.end);
@@ -226,10 +231,9 @@ fn movetext_stop(movetext: &[u8]) -> Option<usize> {
 /// From `from`, just after a blank, past the 64-byte blocks that [`numeric_block`] passes, back
 /// to just after the last blank in them: where the automaton would be between words again.
 fn skip_numeric_blocks(movetext: &[u8], from: usize) -> usize {
-    const BLOCK: usize = 64;
     let mut end = from;
-    while let Some(window) = movetext.get(end - 2..end + BLOCK + 3) {
-        if !numeric_block(window.try_into().expect("a window of 69 bytes")) {
+    while let Some(window) = movetext.get(end - 2..end - 2 + WINDOW) {
+        if !numeric_block(window.try_into().expect("a whole window")) {
             break;
         }
         end += BLOCK;
@@ -240,34 +244,16 @@ fn skip_numeric_blocks(movetext: &[u8], from: usize) -> usize {
         .map_or(from, |k| from + k + 1)
 }
 
-/// Byte flags of [`numeric_block`].
-const BLANK: u8 = 1;
-const DIGIT: u8 = 2;
-const ZERO: u8 = 4;
-const DOT: u8 = 8;
-const SEPARATOR: u8 = 16;
-const ONE: u8 = 32;
-const DASH: u8 = 64;
-
-#[inline(always)]
-fn flags(c: u8) -> u8 {
-    let blank = (c == b' ') | (c == b'\t') | (c == b'\n') | (c == b'\r');
-    let separator = (c == b'-') | (c == b'x') | (c == b':');
-    let bit = |on: bool, flag: u8| u8::from(on) * flag;
-    bit(blank, BLANK)
-        | bit(c.wrapping_sub(b'0') < 10, DIGIT)
-        | bit(c == b'0', ZERO)
-        | bit(c == b'.', DOT)
-        | bit(separator, SEPARATOR)
-        | bit(c == b'1', ONE)
-        | bit(c == b'-', DASH)
-}
+/// Bytes judged at once by [`numeric_block`], and the window they are judged in: two bytes of
+/// context before, and after them enough for whole 16-byte vectors.
+const BLOCK: usize = 64;
+const WINDOW: usize = 80;
 
 /// True when the automaton, between words before `w[2]`, reads the 64 bytes `w[2..66]`
-/// without stopping: every word that starts in them is a numeric move number or move (two
-/// bytes before and three after are context). Each byte is judged by its neighbours alone, so
-/// this compiles to vector code; anything unusual (algebraic squares, move numbers of three
-/// digits, any other byte) fails the block and leaves it to the automaton.
+/// without stopping: every word that starts in them is a numeric move number or move (the
+/// bytes around are context). Each byte is judged by its neighbours alone, on bit masks of
+/// byte classes, 64 bytes at a time; anything unusual (algebraic squares, move numbers of
+/// three digits, any other byte) fails the block and leaves it to the automaton.
 ///
 /// Why it is exact: with every byte a blank, digit, dot or separator, each word starts with a
 /// digit 1-9, a dot ends a word after a digit, a separator stands between a digit and a digit
@@ -275,33 +261,95 @@ fn flags(c: u8) -> u8 {
 /// digits joined by separators. The rules on what ends a digit run then leave exactly move
 /// numbers (a run from the word's start to a dot) and moves (a last run after a separator),
 /// and the one such word the automaton stops at, the result `1-1`, is ruled out by name.
-fn numeric_block(w: &[u8; 69]) -> bool {
-    // Index loops over fixed sizes and a byte accumulator: the form that compiles to vector
-    // code.
-    let mut f = [0u8; 69];
-    for i in 0..69 {
-        f[i] = flags(w[i]);
+fn numeric_block(w: &[u8; WINDOW]) -> bool {
+    let m = classes(w);
+    // Bit i of `at(x, k)` is class x at window byte i + k: byte i + 2 is the one judged, so
+    // k = 0, 1 are the two before it and k = 3, 4, 5 the three after.
+    let at = |x: u128, k: u32| (x >> k) as u64;
+    let (blank, digit, zero) = (at(m.blank, 2), at(m.digit, 2), at(m.zero, 2));
+    let (dot, separator, one) = (at(m.dot, 2), at(m.separator, 2), at(m.one, 2));
+    let (blank_1, digit_1, separator_1) = (at(m.blank, 1), at(m.digit, 1), at(m.separator, 1));
+    let (blank_2, digit_2, separator_2) = (at(m.blank, 0), at(m.digit, 0), at(m.separator, 0));
+    let (blank1, digit1, zero1) = (at(m.blank, 3), at(m.digit, 3), at(m.zero, 3));
+    let (dot1, dash1, one2, blank3) = (at(m.dot, 3), at(m.dash, 3), at(m.one, 4), at(m.blank, 5));
+    let stops = !(blank | digit | dot | separator)
+        | ((zero | dot | separator) & blank_1)
+        | (dot & (!digit_1 | !blank1))
+        | (separator & (!digit_1 | !(digit1 & !zero1)))
+        | (digit & digit_1 & digit_2)
+        | (digit & blank1 & !(separator_1 | (digit_1 & separator_2)))
+        | (digit & dot1 & !(blank_1 | (digit_1 & blank_2)))
+        | (one & blank_1 & dash1 & one2 & blank3);
+    stops == 0
+}
+
+/// Bit masks of the byte classes of [`numeric_block`]: bit i for byte i of the window.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Classes {
+    blank: u128,
+    digit: u128,
+    zero: u128,
+    dot: u128,
+    /// `-`, `x` or `:`.
+    separator: u128,
+    one: u128,
+    dash: u128,
+}
+
+/// [`Classes`] with SSE2 (part of every x86-64 processor): a compare and a mask extraction per
+/// class and 16 bytes.
+#[cfg(target_arch = "x86_64")]
+fn classes(w: &[u8; WINDOW]) -> Classes {
+    use safe_arch::{
+        add_i8_m128i, bitor_m128i, cmp_eq_mask_i8_m128i, cmp_lt_mask_i8_m128i, m128i,
+        move_mask_i8_m128i, set_splat_i8_m128i,
+    };
+    let bits = |v: m128i| u128::from(move_mask_i8_m128i(v) as u16);
+    let mut m = Classes::default();
+    for (k, chunk) in w.chunks_exact(16).enumerate() {
+        let v = m128i::from(<[u8; 16]>::try_from(chunk).expect("16 bytes"));
+        let is = |c: u8| cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(c as i8));
+        let shift = 16 * k;
+        let blank = bitor_m128i(
+            bitor_m128i(is(b' '), is(b'\t')),
+            bitor_m128i(is(b'\n'), is(b'\r')),
+        );
+        // Digits moved to the bottom of the signed range: below -118 exactly when a digit.
+        let low = add_i8_m128i(v, set_splat_i8_m128i((0x80u8 - b'0') as i8));
+        let digit = cmp_lt_mask_i8_m128i(low, set_splat_i8_m128i(-128 + 10));
+        let dash = is(b'-');
+        let separator = bitor_m128i(dash, bitor_m128i(is(b'x'), is(b':')));
+        m.blank |= bits(blank) << shift;
+        m.digit |= bits(digit) << shift;
+        m.zero |= bits(is(b'0')) << shift;
+        m.dot |= bits(is(b'.')) << shift;
+        m.separator |= bits(separator) << shift;
+        m.one |= bits(is(b'1')) << shift;
+        m.dash |= bits(dash) << shift;
     }
-    let has = |x: u8, k: u8| x & k != 0;
-    let mut bad = 0u8;
-    for i in 2..66 {
-        let (m2, m1, c, n1, n2, n3) = (f[i - 2], f[i - 1], f[i], f[i + 1], f[i + 2], f[i + 3]);
-        let nonzero = has(n1, DIGIT) & !has(n1, ZERO);
-        let stops = (c == 0)
-            | (has(c, ZERO | DOT | SEPARATOR) & has(m1, BLANK))
-            | (has(c, DOT) & (!has(m1, DIGIT) | !has(n1, BLANK)))
-            | (has(c, SEPARATOR) & (!has(m1, DIGIT) | !nonzero))
-            | (has(c, DIGIT) & has(m1, DIGIT) & has(m2, DIGIT))
-            | (has(c, DIGIT)
-                & has(n1, BLANK)
-                & !(has(m1, SEPARATOR) | (has(m1, DIGIT) & has(m2, SEPARATOR))))
-            | (has(c, DIGIT)
-                & has(n1, DOT)
-                & !(has(m1, BLANK) | (has(m1, DIGIT) & has(m2, BLANK))))
-            | (has(c, ONE) & has(m1, BLANK) & has(n1, DASH) & has(n2, ONE) & has(n3, BLANK));
-        bad |= u8::from(stops);
+    m
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn classes(w: &[u8; WINDOW]) -> Classes {
+    classes_byte_by_byte(w)
+}
+
+/// [`Classes`] a byte at a time: the portable form, and what the vector form is tested against.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn classes_byte_by_byte(w: &[u8; WINDOW]) -> Classes {
+    let mut m = Classes::default();
+    for (i, &c) in w.iter().enumerate() {
+        let bit = |on: bool| u128::from(on) << i;
+        m.blank |= bit(is_blank(c));
+        m.digit |= bit(c.is_ascii_digit());
+        m.zero |= bit(c == b'0');
+        m.dot |= bit(c == b'.');
+        m.separator |= bit(matches!(c, b'-' | b'x' | b':'));
+        m.one |= bit(c == b'1');
+        m.dash |= bit(c == b'-');
     }
-    bad == 0
+    m
 }
 
 /// One transition; states are kept multiplied by 256, ready to index [`NEXT`].
@@ -500,16 +548,23 @@ fn tag(b: &[u8], i: usize, eof: bool) -> Result<Tag<'_>, Miss> {
         return Err(Miss::Other);
     }
     j += 1;
-    let value_len = memchr(b'"', &b[j..]).ok_or(short)?;
-    let value = &b[j..j + value_len];
-    let odd = value.iter().fold(false, |acc, &c| {
-        acc | (c < b' ') | (c == b'\\') | (c == b'[') | (c == b']') | (c == b'{') | (c == b'}')
-    });
-    if odd || value_len > MAX_TAG_VALUE {
+    // The value, a byte at a time: values are short, and one look at each byte tells both
+    // where it ends and whether it holds anything the parser would remark on.
+    let value_start = j;
+    let mut high = false;
+    loop {
+        match VALUE_BYTE[usize::from(at(j)?)] {
+            ValueByte::Plain => {}
+            ValueByte::High => high = true,
+            ValueByte::Quote => break,
+            ValueByte::Odd => return Err(Miss::Other),
+        }
+        j += 1;
+    }
+    if j - value_start > MAX_TAG_VALUE {
         return Err(Miss::Other);
     }
-    let high = value.iter().fold(false, |acc, &c| acc | !c.is_ascii());
-    j += value_len + 1;
+    j += 1;
     if at(j)? != b']' {
         return Err(Miss::Other);
     }
@@ -520,6 +575,52 @@ fn tag(b: &[u8], i: usize, eof: bool) -> Result<Tag<'_>, Miss> {
         _ => Ok(Tag { name, end: j, high }),
     }
 }
+
+/// A short key of a tag name (its length and first seven bytes): names with different keys
+/// differ, so only names with the same key are compared.
+fn name_key(name: &[u8]) -> u64 {
+    let mut key = [0u8; 8];
+    let n = name.len().min(7);
+    key[..n].copy_from_slice(&name[..n]);
+    // Names are at most MAX_TAG_NAME (255) bytes long.
+    key[7] = name.len() as u8;
+    u64::from_le_bytes(key)
+}
+
+/// What a byte of a tag value is to the plain shape.
+#[derive(Clone, Copy)]
+enum ValueByte {
+    Plain,
+    /// Outside ASCII: the game's bytes must then be checked to be UTF-8.
+    High,
+    /// The closing quote.
+    Quote,
+    /// A control byte or one of `\ [ ] { }`: left to the parser.
+    Odd,
+}
+
+const VALUE_BYTE: [ValueByte; 256] = {
+    let mut table = [ValueByte::Plain; 256];
+    let mut c = 0;
+    while c < 256 {
+        table[c] = if c >= 0x80 {
+            ValueByte::High
+        } else if c < b' ' as usize {
+            ValueByte::Odd
+        } else {
+            ValueByte::Plain
+        };
+        c += 1;
+    }
+    table[b'"' as usize] = ValueByte::Quote;
+    let odd = *b"\\[]{}";
+    let mut k = 0;
+    while k < odd.len() {
+        table[odd[k] as usize] = ValueByte::Odd;
+        k += 1;
+    }
+    table
+};
 
 /// The end of the terminator written at `b[i]` (`*`, `2-0`, `0-2`, `1-1`, `1-0`, `0-1`,
 /// `0-0`, `1/2-1/2`), when one is there and delimited; [`Miss::Other`] for anything else, a
@@ -706,19 +807,40 @@ mod tests {
 
     #[test]
     fn numeric_blocks_pass_plain_moves_and_stop_at_the_edge() {
-        let window = |text: &str| -> [u8; 69] {
-            let mut w = [b' '; 69];
+        let window = |text: &str| -> [u8; WINDOW] {
+            let mut w = [b' '; WINDOW];
             w[2..2 + text.len()].copy_from_slice(text.as_bytes());
             w
         };
         let plain = "1. 32-28 19-23 2. 28x19 14x23 3. 33-28 23x32 37x28 99. 1-10 5x14";
-        assert_eq!(plain.len(), 64);
+        assert_eq!(plain.len(), BLOCK);
         assert!(numeric_block(&window(plain)));
         for edge in [
             "1-1", "2-0", "32", "05-10", "100.", "c3-d4", "1.32", "32--28", "1x",
         ] {
             let text = format!("{edge} {}", &plain[edge.len() + 1..]);
             assert!(!numeric_block(&window(&text)), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn byte_classes_in_vectors_are_the_byte_by_byte_ones() {
+        const MOVETEXT: &[u8] = b" \t\n\r0123456789.-x:ab";
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for round in 0..20_000 {
+            let mut w = [0u8; WINDOW];
+            for c in &mut w {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Half the rounds over all bytes, half over the bytes of movetext.
+                *c = if round % 2 == 0 {
+                    state as u8
+                } else {
+                    MOVETEXT[(state % MOVETEXT.len() as u64) as usize]
+                };
+            }
+            assert_eq!(classes(&w), classes_byte_by_byte(&w), "{w:?}");
         }
     }
 
