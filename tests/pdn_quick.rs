@@ -14,6 +14,7 @@ use std::io::{BufReader, Read};
 use std::path::Path;
 
 use pdnkit::pdn::parser::{parse_game, parse_text};
+use pdnkit::pdn::prescan::prescan;
 use pdnkit::pdn::quick::{plain_game_moves, plain_mainline_moves};
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::read;
@@ -248,6 +249,26 @@ impl Read for Pieces<'_> {
     }
 }
 
+/// Splits `data` with `next_cut` on hints found ahead by `jobs` threads in blocks of `block`
+/// bytes, and checks it against the iterator. Returns the games, and how many were passed by
+/// and on a hint.
+fn prescanned_cuts_agree(
+    data: &[u8],
+    jobs: usize,
+    block: usize,
+    origin: &str,
+) -> (usize, usize, u64) {
+    let games: Vec<RawGame> = Splitter::new(data).map(|g| g.expect("in memory")).collect();
+    let (reader, hints) = prescan(std::io::Cursor::new(data.to_vec()), jobs, block);
+    let mut splitter = Splitter::new(reader).with_hints(hints);
+    let mut cuts = Vec::new();
+    while let Some(cut) = splitter.next_cut().expect("in memory") {
+        cuts.push(cut);
+    }
+    let passed = pdn_support::check_cuts(&cuts, &games).unwrap_or_else(|e| panic!("{origin}: {e}"));
+    (games.len(), passed, splitter.hinted())
+}
+
 /// Splits `data` with `next_cut`, read in pieces of at most `largest` bytes, and checks it
 /// against the iterator reading it at once. Returns the games and how many were passed by.
 fn cuts_agree(data: &[u8], largest: usize, seed: u64, origin: &str) -> (usize, usize) {
@@ -267,7 +288,7 @@ fn corpus_games_passed_by_are_the_plain_ones_where_the_iterator_cuts_them() {
     let Some(dir) = pdn_support::corpus_dir() else {
         return;
     };
-    let (mut games, mut passed) = (0, 0);
+    let (mut games, mut passed, mut hinted) = (0, 0, 0);
     for (k, file) in pdn_support::corpus_files(&dir).iter().enumerate() {
         let mut data = Vec::new();
         read::open(&dir.join(file))
@@ -277,12 +298,17 @@ fn corpus_games_passed_by_are_the_plain_ones_where_the_iterator_cuts_them() {
         let (g, p) = cuts_agree(&data, largest, k as u64, file);
         games += g;
         passed += p;
+        let block = [100, 4_096, 65_536][k % 3];
+        let (g2, p2, h) = prescanned_cuts_agree(&data, 1 + k % 3, block, file);
+        assert_eq!((g2, p2), (g, p), "{file}");
+        hinted += h;
     }
-    eprintln!("corpus: {passed} of {games} games passed by");
+    eprintln!("corpus: {passed} of {games} games passed by, {hinted} on a hint");
     assert!(
         games > 8_000 && passed * 10 > games * 8,
         "{passed} of {games}"
     );
+    assert!(hinted * 2 > passed as u64, "{hinted} of {passed}");
 }
 
 #[test]
@@ -291,7 +317,7 @@ fn random_archives_passed_by_where_the_iterator_cuts_them() {
         "\n\n", "\n", " ", "", "\r\n\r\n", "\n{c}\n", "\n%esc\n", "\n;c\n", "\u{c}",
     ];
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let (mut games, mut passed) = (0, 0);
+    let (mut games, mut passed, mut hinted) = (0, 0, 0);
     for seed in 0..3_000 {
         let mut archive = Vec::new();
         for _ in 0..1 + rng.below(30) {
@@ -307,7 +333,12 @@ fn random_archives_passed_by_where_the_iterator_cuts_them() {
         let (g, p) = cuts_agree(&archive, largest, seed, &origin);
         games += g;
         passed += p;
+        let block = 1 + rng.below(2_000);
+        let (g2, p2, h) = prescanned_cuts_agree(&archive, 1 + rng.below(3), block, &origin);
+        assert_eq!((g2, p2), (g, p), "{origin}");
+        hinted += h;
     }
-    eprintln!("random archives: {passed} of {games} games passed by");
+    eprintln!("random archives: {passed} of {games} games passed by, {hinted} on a hint");
     assert!(passed > 1_000 && passed < games, "{passed} of {games}");
+    assert!(hinted > 100, "{hinted} of {passed}");
 }

@@ -2,7 +2,8 @@
 //! gives the same games, and every game that parses writes back (syntax writer) into a text
 //! that reads as one game with the same tree, and writes again identically. A game the
 //! plain-shape shortcut recognises (`pdn::quick`) reads without error or note, with the same
-//! number of main-line moves; the splitter passing plain games by gives the same games.
+//! number of main-line moves; the splitter passing plain games by gives the same games, with
+//! or without the plain games found ahead on other threads.
 #![no_main]
 
 #[path = "../../tests/pdn_support/mod.rs"]
@@ -14,6 +15,7 @@ use libfuzzer_sys::fuzz_target;
 use pdnkit::pdn::ast::Game;
 use pdnkit::pdn::outline::outline;
 use pdnkit::pdn::parser::{parse_game, parse_text};
+use pdnkit::pdn::prescan::prescan;
 use pdnkit::pdn::quick::{plain_game_moves, plain_mainline_moves};
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::split::{SplitOptions, Splitter};
@@ -40,6 +42,10 @@ fuzz_target!(|data: &[u8]| {
     if let Err(e) = pdn_support::check_cuts(&cuts, &whole) {
         panic!("passing plain games by: {e}");
     }
+    let (reader, hints) = prescan(std::io::Cursor::new(data.to_vec()), 2, 1 + usize::from(knob));
+    let prescanned =
+        pdn_support::all_cuts(Splitter::with_options(reader, options.clone()).with_hints(hints));
+    assert_eq!(prescanned, cuts, "the games found with a prescan differ");
     let parts: Vec<RawGame> = Splitter::with_options(
         BufReader::with_capacity(1 + usize::from(knob >> 2), data),
         options,

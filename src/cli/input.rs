@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use pdnkit::pdn::prescan::{DEFAULT_BLOCK, prescan};
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::read;
 use pdnkit::pdn::split::{Cut, Splitter};
@@ -30,19 +31,36 @@ type OpenFile = (Arc<str>, FileSplitter);
 /// Streams the games of `paths` in order. `bytes` is advanced as input is consumed, for
 /// progress reporting.
 pub fn games(paths: &[PathBuf], bytes: Arc<AtomicU64>) -> impl Iterator<Item = Item> + Send {
-    stream(paths, bytes, Iterator::next)
+    stream(paths, bytes, read::games, Iterator::next)
 }
 
 /// Streams the games of `paths` in order as [`games`] does, but passes the games in the plain
-/// shape by without cutting them out ([`Splitter::next_cut`]).
-pub fn cuts(paths: &[PathBuf], bytes: Arc<AtomicU64>) -> impl Iterator<Item = Item<Cut>> + Send {
-    stream(paths, bytes, |splitter| splitter.next_cut().transpose())
+/// shape by without cutting them out ([`Splitter::next_cut`]). With more than one job, the
+/// plain games are found ahead of the splitter by `jobs` threads ([`prescan`]).
+pub fn cuts(
+    paths: &[PathBuf],
+    bytes: Arc<AtomicU64>,
+    jobs: usize,
+) -> impl Iterator<Item = Item<Cut>> + Send {
+    let open = move |path: &Path| -> io::Result<FileSplitter> {
+        let reader = read::open(path)?;
+        if jobs <= 1 {
+            return Ok(Splitter::new(reader));
+        }
+        let (reader, hints) = prescan(reader, jobs, DEFAULT_BLOCK);
+        let reader: Box<dyn BufRead + Send> = Box::new(reader);
+        Ok(Splitter::new(reader).with_hints(hints))
+    };
+    stream(paths, bytes, open, |splitter| {
+        splitter.next_cut().transpose()
+    })
 }
 
-/// The games of `paths`, each taken from its file's splitter by `next`.
+/// The games of `paths`: each file opened by `open`, its games taken by `next`.
 fn stream<G>(
     paths: &[PathBuf],
     bytes: Arc<AtomicU64>,
+    open: impl Fn(&Path) -> io::Result<FileSplitter> + Send,
     mut next: impl FnMut(&mut FileSplitter) -> Option<io::Result<G>> + Send,
 ) -> impl Iterator<Item = Item<G>> + Send {
     let mut files = paths.iter();
@@ -82,7 +100,7 @@ fn stream<G>(
             }
             let path = files.next()?;
             let name: Arc<str> = display_name(path).into();
-            match read::games(path) {
+            match open(path) {
                 Ok(splitter) => current = Some((name, splitter)),
                 Err(error) => return Some(Item::Failed { error }),
             }

@@ -64,7 +64,7 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     // The text report of a syntax pass says nothing of a plain game: those are passed by.
     let bytes = reporter.bytes_counter();
     let items: Box<dyn Iterator<Item = Item<Cut>> + Send> = if args.syntax_only && !json {
-        Box::new(input::cuts(&files, bytes))
+        Box::new(input::cuts(&files, bytes, global.pipeline().jobs))
     } else {
         Box::new(input::games(&files, bytes).map(|item| match item {
             Item::Game { file, game } => Item::Game {

@@ -44,6 +44,7 @@ pub mod lex;
 pub mod note;
 pub mod outline;
 pub mod parser;
+pub mod prescan;
 pub mod quick;
 pub mod raw;
 pub mod read;

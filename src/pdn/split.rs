@@ -161,6 +161,56 @@ pub struct Splitter<R> {
     line: u32,
     column: u32,
     options: SplitOptions,
+    hints: Option<Hints>,
+    hinted: u64,
+}
+
+/// Where the plain games found ahead of a splitter are looked up, by file offset: the hint for
+/// a game starting there, if one was found ([`super::prescan`]). Asked with offsets that only
+/// grow, each once the bytes there have been read.
+pub type Hints = Box<dyn FnMut(u64) -> Option<PlainHint> + Send>;
+
+/// A game in the plain shape found ahead of the splitter: what [`plain_game_extent`] says of
+/// the bytes at `offset`, and what the splitter needs to move past them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainHint {
+    /// File offset of the game's first byte.
+    pub offset: u64,
+    /// Size of the game in bytes (its extent).
+    pub len: usize,
+    /// Its bytes are ASCII; whether they are UTF-8.
+    pub ascii: bool,
+    pub utf8: bool,
+    /// Its line ends.
+    pub lines: u32,
+    /// Its characters after the last line end, `None` when it has none.
+    pub last_line_chars: Option<u32>,
+    /// Its characters.
+    pub chars: u32,
+    /// It ends at the start of a line.
+    pub ends_line: bool,
+}
+
+impl PlainHint {
+    /// The hint for a plain game of these bytes at `offset`.
+    pub fn of(bytes: &[u8], offset: u64, ascii: bool, utf8: bool) -> PlainHint {
+        let chars = |b: &[u8]| b.iter().filter(|&&c| c & 0xC0 != 0x80).count() as u32;
+        let last_line_chars = memchr::memrchr2(b'\n', b'\r', bytes).map(|i| chars(&bytes[i + 1..]));
+        PlainHint {
+            offset,
+            len: bytes.len(),
+            ascii,
+            utf8,
+            lines: count_line_ends(bytes).0,
+            last_line_chars,
+            chars: if last_line_chars.is_some() {
+                0
+            } else {
+                chars(bytes)
+            },
+            ends_line: ends_line(bytes),
+        }
+    }
 }
 
 impl<R: BufRead> Splitter<R> {
@@ -183,7 +233,18 @@ impl<R: BufRead> Splitter<R> {
             line: 1,
             column: 1,
             options,
+            hints: None,
+            hinted: 0,
         }
+    }
+
+    /// This splitter, taking the plain games found ahead of it ([`super::prescan`]) instead of
+    /// looking at them again in [`Self::next_cut`]. A hint is taken only for a game that starts
+    /// where one is found, and says no more than the splitter would find itself: the games are
+    /// the same with or without hints.
+    pub fn with_hints(mut self, hints: Hints) -> Splitter<R> {
+        self.hints = Some(hints);
+        self
     }
 
     /// Bytes consumed from the input so far (for progress bars).
@@ -213,21 +274,22 @@ impl<R: BufRead> Splitter<R> {
         if self.scan.pos != self.start {
             return Ok(None);
         }
-        let encoding = self.options.decoder.current();
+        if let Some(hint) = self.hint_here()? {
+            if self.decodes_as_is(hint.ascii, hint.utf8) && hint.len <= self.options.max_game_size {
+                self.hinted += 1;
+                return Ok(Some(self.pass(&hint)));
+            }
+        }
         loop {
             let rest = &self.buf[self.start..];
             match plain_game_extent(rest, self.eof) {
                 Extent::Plain { len, ascii } => {
-                    // Decoding must leave the bytes as they are, without note.
-                    let decodes = if ascii {
-                        encoding.is_ascii_compatible()
-                    } else {
-                        encoding == encoding_rs::UTF_8 && std::str::from_utf8(&rest[..len]).is_ok()
-                    };
-                    if len > self.options.max_game_size || !decodes {
+                    let utf8 = ascii || std::str::from_utf8(&rest[..len]).is_ok();
+                    if len > self.options.max_game_size || !self.decodes_as_is(ascii, utf8) {
                         return Ok(None);
                     }
-                    return Ok(Some(self.pass(len)));
+                    let hint = PlainHint::of(&rest[..len], self.offset, ascii, utf8);
+                    return Ok(Some(self.pass(&hint)));
                 }
                 Extent::Other => return Ok(None),
                 Extent::Short if rest.len() > self.options.max_game_size => return Ok(None),
@@ -236,22 +298,61 @@ impl<R: BufRead> Splitter<R> {
         }
     }
 
-    /// Moves past the `len` bytes of a plain game at `start`, as [`Self::emit`] would.
-    fn pass(&mut self, len: usize) -> PlainGame {
-        let at = self.start + len;
-        let bytes = &self.buf[self.start..at];
+    /// Whether the decoder leaves a game's bytes as they are, without note.
+    fn decodes_as_is(&self, ascii: bool, utf8: bool) -> bool {
+        let encoding = self.options.decoder.current();
+        if ascii {
+            encoding.is_ascii_compatible()
+        } else {
+            encoding == encoding_rs::UTF_8 && utf8
+        }
+    }
+
+    /// The hint for a plain game at `start`, with its bytes buffered, if one was given.
+    fn hint_here(&mut self) -> io::Result<Option<PlainHint>> {
+        if self.hints.is_none() {
+            return Ok(None);
+        }
+        // The hints of a part of the input come with its bytes.
+        if self.start == self.buf.len() && !self.eof {
+            self.fill()?;
+        }
+        let Some(hint) = self.hints.as_mut().and_then(|hints| hints(self.offset)) else {
+            return Ok(None);
+        };
+        while self.buf.len() - self.start < hint.len {
+            if self.eof {
+                return Ok(None);
+            }
+            self.fill()?;
+        }
+        Ok(Some(hint))
+    }
+
+    /// Moves past a plain game at `start`, as [`Self::emit`] would.
+    fn pass(&mut self, hint: &PlainHint) -> PlainGame {
         let game = PlainGame {
             index: self.next_index,
             byte_offset: self.offset,
             first_line: self.line,
             first_column: self.column,
-            len: len as u64,
+            len: hint.len as u64,
         };
-        let line_start = ends_line(bytes);
         self.next_index += 1;
-        self.advance(at);
-        self.scan = Scan::new(at, line_start);
+        self.offset += hint.len as u64;
+        self.line += hint.lines;
+        self.column = match hint.last_line_chars {
+            Some(chars) => 1 + chars,
+            None => self.column + hint.chars,
+        };
+        self.start += hint.len;
+        self.scan = Scan::new(self.start, hint.ends_line);
         game
+    }
+
+    /// Plain games passed by on a hint so far (see [`Self::with_hints`]).
+    pub fn hinted(&self) -> u64 {
+        self.hinted
     }
 
     fn next_game(&mut self) -> io::Result<Option<RawGame>> {

@@ -48,6 +48,7 @@ fn validate_and_captures_print_the_same_for_any_jobs_value() {
     dir.write("faults.pdn", many_faults());
     for args in [
         &["validate", "--notes", "faults.pdn"][..],
+        &["validate", "--syntax-only", "--notes", "faults.pdn"],
         &["--format", "json", "validate", "faults.pdn"],
         &["captures", "faults.pdn"],
         &["--format", "json", "captures", "faults.pdn"],

@@ -115,6 +115,23 @@ fn a_truncated_gzip_file_is_named_and_reading_goes_on() {
         .and_then(|n| n.parse().ok())
         .unwrap();
     assert!(games > 1, "{}", run.stderr);
+    // The syntax pass, inline or with the plain games found ahead on other threads, stops at
+    // the same byte and reads the same games.
+    let syntax = |jobs| {
+        dir.run(&[
+            "-j",
+            jobs,
+            "validate",
+            "--syntax-only",
+            "cut.pdn.gz",
+            "ok.pdn",
+        ])
+        .expect_code(2)
+        .stderr
+    };
+    let inline = syntax("1");
+    assert!(inline.contains("reading stopped after"), "{inline}");
+    assert_eq!(inline, syntax("2"));
 }
 
 #[test]

@@ -35,6 +35,7 @@ use pdnkit::pdn::ast::Game;
 use pdnkit::pdn::encoding::BOM;
 use pdnkit::pdn::outline::outline;
 use pdnkit::pdn::parser::parse_game;
+use pdnkit::pdn::prescan::prescan;
 use pdnkit::pdn::quick::plain_game_moves;
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::split::{SplitOptions, Splitter};
@@ -137,6 +138,15 @@ pub fn check(input: &[u8], options: &CheckOptions) -> Result<Summary, String> {
         None => Splitter::with_options(BufReader::new(input), split.clone()),
     });
     let passed = pdn_support::check_cuts(&cuts, &games)?;
+    // The plain games found ahead on other threads, in blocks of a size the input picks.
+    let block = 1 + input.len() % 4_093;
+    let (reader, hints) = prescan(std::io::Cursor::new(input.to_vec()), 2, block);
+    let prescanned =
+        pdn_support::all_cuts(Splitter::with_options(reader, split.clone()).with_hints(hints));
+    ensure!(
+        prescanned == cuts,
+        "the games found with a prescan in blocks of {block} bytes differ"
+    );
     let map = LineMap::new(input, &games);
     let mut out = Outputs::new(options);
     out.summary.passed = passed as u64;

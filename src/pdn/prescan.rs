@@ -1,0 +1,228 @@
+//! Finding the games in the plain shape ahead of the splitter, on other threads, so that a pass
+//! that only needs to know a plain game is there (`validate --syntax-only`) uses every core.
+//!
+//! ```text
+//! input ──blocks──▶ jobs threads: plain games at the lines that may start a game
+//!       ──blocks in order, with their hints──▶ Prescanned (a reader) ──▶ Splitter::with_hints
+//! ```
+//!
+//! The splitter stays the one that decides where games are: it takes a hint only for a game
+//! that starts where it stands at the start of a game, and a hint says only what
+//! [`plain_game_extent`] says of the bytes there, which depends on nothing else. So the games are
+//! the same with or without a prescan (`tests/pdn_quick.rs` checks it, on inputs cut into
+//! blocks of every size).
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Read};
+use std::ops::ControlFlow;
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex};
+
+use memchr::memmem;
+
+use super::quick::{Extent, plain_game_extent};
+use super::split::{Hints, PlainHint};
+use crate::pipeline::Pipeline;
+
+/// Default size of the blocks read: large enough that few games straddle two (those get no
+/// hint), small enough to keep memory low.
+pub const DEFAULT_BLOCK: usize = 256 << 10;
+
+/// A block of the input and the hints found in it.
+struct Block {
+    offset: u64,
+    bytes: Vec<u8>,
+    /// The input ends after this block.
+    last: bool,
+    /// Reading failed after this block's bytes.
+    error: Option<io::Error>,
+    hints: Vec<PlainHint>,
+}
+
+/// Reads `input` in blocks of `block` bytes and has `jobs` threads find the plain games in
+/// them. Returns a reader of the same bytes and the hints, for [`super::split::Splitter`].
+pub fn prescan(
+    input: impl Read + Send + 'static,
+    jobs: usize,
+    block: usize,
+) -> (Prescanned, Hints) {
+    let (tx, rx) = mpsc::sync_channel::<Block>(2);
+    let pipeline = Pipeline {
+        jobs,
+        batch_size: 1,
+        max_batches_in_flight: 2 * jobs.max(1),
+    };
+    std::thread::spawn(move || {
+        let _ = pipeline.run(
+            blocks(input, block.max(1)),
+            || (),
+            |_, mut block: Block| {
+                block.hints = find_hints(&block.bytes, block.offset, block.last);
+                block
+            },
+            |block| match tx.send(block) {
+                Ok(()) => ControlFlow::Continue(()),
+                // The splitter is gone: stop reading.
+                Err(_) => ControlFlow::Break(()),
+            },
+        );
+    });
+    let found = Arc::new(Mutex::new(VecDeque::new()));
+    let reader = Prescanned {
+        blocks: rx,
+        current: None,
+        pos: 0,
+        done: false,
+        found: Arc::clone(&found),
+    };
+    (reader, Box::new(move |offset| hint_at(&found, offset)))
+}
+
+/// The hint for a game at `offset`; hints before it are dropped, as offsets only grow.
+fn hint_at(found: &Mutex<VecDeque<PlainHint>>, offset: u64) -> Option<PlainHint> {
+    let mut found = found.lock().expect("hint queue lock");
+    while found.front().is_some_and(|h| h.offset < offset) {
+        found.pop_front();
+    }
+    found.front().filter(|h| h.offset == offset).copied()
+}
+
+/// The blocks of `input`, each with its offset; a read error ends the blocks, after the bytes
+/// read before it.
+fn blocks(mut input: impl Read, size: usize) -> impl Iterator<Item = Block> {
+    let mut offset = 0u64;
+    let mut ended = false;
+    std::iter::from_fn(move || {
+        if ended {
+            return None;
+        }
+        let mut bytes = vec![0; size];
+        let mut n = 0;
+        let mut error = None;
+        while n < size {
+            match input.read(&mut bytes[n..]) {
+                Ok(0) => {
+                    ended = true;
+                    break;
+                }
+                Ok(k) => n += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    ended = true;
+                    error = Some(e);
+                    break;
+                }
+            }
+        }
+        bytes.truncate(n);
+        let block = Block {
+            offset,
+            bytes,
+            last: ended && error.is_none(),
+            error,
+            hints: Vec::new(),
+        };
+        offset += n as u64;
+        Some(block)
+    })
+}
+
+/// The plain games of a block: at each line that starts with `[` after a line that does not
+/// (where a game may start), then from the end of each plain game found, where the next starts.
+/// A game that runs past the block gets no hint, unless the input ends with the block.
+fn find_hints(bytes: &[u8], offset: u64, last: bool) -> Vec<PlainHint> {
+    let line_then_tag = memmem::Finder::new(b"\n[");
+    let next_candidate = |from| next_candidate(&line_then_tag, bytes, from);
+    let mut hints = Vec::new();
+    let mut at = next_candidate(0);
+    while let Some(c) = at {
+        at = match plain_game_extent(&bytes[c..], last) {
+            Extent::Plain { len, ascii } => {
+                let game = &bytes[c..c + len];
+                let utf8 = ascii || std::str::from_utf8(game).is_ok();
+                hints.push(PlainHint::of(game, offset + c as u64, ascii, utf8));
+                (c + len < bytes.len()).then_some(c + len)
+            }
+            Extent::Other | Extent::Short => next_candidate(c + 1),
+        };
+    }
+    hints
+}
+
+/// The next `[` at or after `from` that starts a line after a line not starting with `[`;
+/// `line_then_tag` finds `\n[`.
+fn next_candidate(line_then_tag: &memmem::Finder<'_>, bytes: &[u8], from: usize) -> Option<usize> {
+    let mut from = from.saturating_sub(1);
+    loop {
+        let at = from + line_then_tag.find(&bytes[from..])? + 1;
+        let line_before = memchr::memrchr(b'\n', &bytes[..at - 1]).map_or(0, |i| i + 1);
+        // At the block's start the line before is not known: any `[` after a line end will do.
+        if line_before == 0 || bytes[line_before] != b'[' {
+            return Some(at);
+        }
+        from = at;
+    }
+}
+
+/// The bytes of a prescanned input, in order, for a splitter; each block's hints are handed on
+/// when its bytes are.
+pub struct Prescanned {
+    blocks: Receiver<Block>,
+    current: Option<Block>,
+    pos: usize,
+    done: bool,
+    found: Arc<Mutex<VecDeque<PlainHint>>>,
+}
+
+impl Read for Prescanned {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(out.len());
+        out[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for Prescanned {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        while !self.done
+            && self
+                .current
+                .as_ref()
+                .is_none_or(|b| self.pos == b.bytes.len())
+        {
+            if let Some(block) = self.current.take() {
+                if let Some(error) = block.error {
+                    self.done = true;
+                    return Err(error);
+                }
+                if block.last {
+                    self.done = true;
+                    break;
+                }
+            }
+            match self.blocks.recv() {
+                Ok(mut block) => {
+                    let hints = std::mem::take(&mut block.hints);
+                    self.found.lock().expect("hint queue lock").extend(hints);
+                    self.current = Some(block);
+                    self.pos = 0;
+                }
+                Err(_) => {
+                    // The blocks end with the last one or an error: anything else is a fault.
+                    self.done = true;
+                    return Err(io::Error::other("the prescan of the input stopped early"));
+                }
+            }
+        }
+        match &self.current {
+            Some(block) if !self.done => Ok(&block.bytes[self.pos..]),
+            _ => Ok(&[]),
+        }
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.pos += n;
+    }
+}
