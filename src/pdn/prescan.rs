@@ -96,25 +96,18 @@ fn blocks(mut input: impl Read, size: usize) -> impl Iterator<Item = Block> {
         if ended {
             return None;
         }
-        let mut bytes = vec![0; size];
-        let mut n = 0;
+        let mut bytes = Vec::with_capacity(size);
         let mut error = None;
-        while n < size {
-            match input.read(&mut bytes[n..]) {
-                Ok(0) => {
-                    ended = true;
-                    break;
-                }
-                Ok(k) => n += k,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    ended = true;
-                    error = Some(e);
-                    break;
-                }
+        match input.by_ref().take(size as u64).read_to_end(&mut bytes) {
+            // Fewer bytes than asked for: the input has ended.
+            Ok(n) => ended = n < size,
+            // The bytes read before the error are in `bytes`.
+            Err(e) => {
+                ended = true;
+                error = Some(e);
             }
         }
-        bytes.truncate(n);
+        let n = bytes.len();
         let block = Block {
             offset,
             bytes,
