@@ -18,7 +18,7 @@ use pdnkit::pdn::prescan::prescan;
 use pdnkit::pdn::quick::{plain_game_moves, plain_mainline_moves};
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::read;
-use pdnkit::pdn::split::Splitter;
+use pdnkit::pdn::split::{Cut, SplitOptions, Splitter};
 
 /// Checks one game; true when the shortcut recognised it.
 fn agrees(raw: &RawGame, origin: &str) -> bool {
@@ -266,6 +266,10 @@ fn prescanned_cuts_agree(
         cuts.push(cut);
     }
     let passed = pdn_support::check_cuts(&cuts, &games).unwrap_or_else(|e| panic!("{origin}: {e}"));
+    assert!(
+        cuts == pdn_support::all_cuts(Splitter::new(data)),
+        "{origin}"
+    );
     (games.len(), passed, splitter.hinted())
 }
 
@@ -280,6 +284,11 @@ fn cuts_agree(data: &[u8], largest: usize, seed: u64, origin: &str) -> (usize, u
     };
     let cuts = pdn_support::all_cuts(Splitter::new(BufReader::with_capacity(largest, pieces)));
     let passed = pdn_support::check_cuts(&cuts, &games).unwrap_or_else(|e| panic!("{origin}: {e}"));
+    // Which games are passed by does not depend on how the input was read either.
+    assert!(
+        cuts == pdn_support::all_cuts(Splitter::new(data)),
+        "{origin}"
+    );
     (games.len(), passed)
 }
 
@@ -341,4 +350,24 @@ fn random_archives_passed_by_where_the_iterator_cuts_them() {
     eprintln!("random archives: {passed} of {games} games passed by, {hinted} on a hint");
     assert!(passed > 1_000 && passed < games, "{passed} of {games}");
     assert!(hinted > 100, "{hinted} of {passed}");
+}
+
+#[test]
+fn a_plain_game_near_the_maximum_size_is_passed_by_however_it_is_read() {
+    let game = "[Event \"a\"]\n1. 32-28 19-23 *\n\n";
+    let archive = format!("{game}[Event \"b\"]\n1. 32-28 *\n");
+    for max in game.len()..game.len() + 10 {
+        let options = SplitOptions {
+            max_game_size: max,
+            ..SplitOptions::default()
+        };
+        let whole =
+            pdn_support::all_cuts(Splitter::with_options(archive.as_bytes(), options.clone()));
+        assert!(matches!(whole[0], Cut::Plain(_)), "{max}: {whole:?}");
+        for capacity in [1, 2, 7] {
+            let reader = BufReader::with_capacity(capacity, archive.as_bytes());
+            let parts = pdn_support::all_cuts(Splitter::with_options(reader, options.clone()));
+            assert_eq!(parts, whole, "max {max}, reads of {capacity}");
+        }
+    }
 }

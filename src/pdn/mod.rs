@@ -7,7 +7,10 @@
 //! [`note::SyntaxError`] for an unreadable game) → [`writer::Writer`] (normalised PDN that
 //! reads back into the same tree, compared with [`outline::outline`]). [`quick::is_plain`]
 //! recognises the plain shape most games have without building a tree, for passes that only
-//! need to know that a game reads cleanly (`validate --syntax-only`).
+//! need to know that a game reads cleanly (`validate --syntax-only`): such a pass takes the
+//! games from [`split::Splitter::next_cut`], which passes plain games by without cutting them
+//! out, and with several jobs [`prescan::prescan`] finds them ahead of the splitter on other
+//! threads.
 //!
 //! Every game read is either parsed or unreadable, so `read = parsed + unreadable` holds.
 //!

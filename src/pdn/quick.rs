@@ -59,6 +59,11 @@ pub fn plain_mainline_moves(text: &str) -> Option<usize> {
     moves_before_terminator(text).map(count_moves)
 }
 
+/// How far past the end of a plain game [`plain_game_extent`] may look: the longest terminator
+/// (`1/2-1/2`) and the byte after it, read from the terminator's start, which is at least two
+/// bytes before the next game.
+pub const LOOKAHEAD: usize = 8;
+
 /// What the bytes at the start of a game hold, for a splitter that passes plain games by
 /// without cutting them out ([`plain_game_extent`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -627,8 +632,7 @@ const VALUE_BYTE: [ValueByte; 256] = {
 /// move included.
 fn result(b: &[u8], i: usize, eof: bool) -> Result<usize, Miss> {
     let rest = &b[i..];
-    // The longest terminator and the byte after it.
-    if !eof && rest.len() < 8 {
+    if !eof && rest.len() < LOOKAHEAD {
         return Err(Miss::Short);
     }
     let len = match rest {

@@ -18,7 +18,7 @@ use memchr::{memchr, memchr2};
 
 use super::encoding::{BOM, Decoder};
 use super::lex::{self, WordClass};
-use super::quick::{Extent, plain_game_extent};
+use super::quick::{Extent, LOOKAHEAD, plain_game_extent};
 use super::raw::RawGame;
 use super::span::count_line_ends;
 
@@ -292,7 +292,11 @@ impl<R: BufRead> Splitter<R> {
                     return Ok(Some(self.pass(&hint)));
                 }
                 Extent::Other => return Ok(None),
-                Extent::Short if rest.len() > self.options.max_game_size => return Ok(None),
+                // The extent looks at most a terminator's length past the game: a plain game
+                // within the maximum size is never given up on, however the input was read.
+                Extent::Short if rest.len() > self.options.max_game_size + LOOKAHEAD => {
+                    return Ok(None);
+                }
                 Extent::Short => self.fill()?,
             }
         }

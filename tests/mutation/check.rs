@@ -138,6 +138,11 @@ pub fn check(input: &[u8], options: &CheckOptions) -> Result<Summary, String> {
         None => Splitter::with_options(BufReader::new(input), split.clone()),
     });
     let passed = pdn_support::check_cuts(&cuts, &games)?;
+    let whole = pdn_support::all_cuts(Splitter::with_options(input, split.clone()));
+    ensure!(
+        whole == cuts,
+        "the games passed by depend on how the input is read"
+    );
     // The plain games found ahead on other threads, in blocks of a size the input picks.
     let block = 1 + input.len() % 4_093;
     let (reader, hints) = prescan(std::io::Cursor::new(input.to_vec()), 2, block);
