@@ -11,7 +11,7 @@
 use std::fmt::Write;
 
 use super::ast::{Game, HeaderItem, Node};
-use super::writer::normalise_line_ends;
+use super::writer::{as_comment_text, normalise_line_ends};
 
 /// The outline of `game`.
 pub fn outline(game: &Game<'_>) -> String {
@@ -21,7 +21,7 @@ pub fn outline(game: &Game<'_>) -> String {
             HeaderItem::Tag(t) => writeln!(out, "tag {}={:?}", t.name, t.value),
             HeaderItem::Comment(c) => writeln!(out, "comment {:?}", normalise_line_ends(c.text)),
             HeaderItem::Escape(e) => writeln!(out, "escape {:?}", e.text),
-            HeaderItem::Junk(j) => writeln!(out, "comment {:?}", normalise_line_ends(j.text)),
+            HeaderItem::Junk(j) => writeln!(out, "comment {:?}", as_comment_text(j.text)),
         }
         .unwrap_or_default();
     }
@@ -55,7 +55,7 @@ fn nodes(out: &mut String, nodes: &[Node<'_>], depth: usize) {
             }
             Node::Setup(s) => writeln!(out, "setup {:?}", s.fen),
             Node::Escape(e) => writeln!(out, "escape {:?}", e.text),
-            Node::Junk(j) => writeln!(out, "comment {:?}", normalise_line_ends(j.text)),
+            Node::Junk(j) => writeln!(out, "comment {:?}", as_comment_text(j.text)),
         }
         .unwrap_or_default();
     }

@@ -175,9 +175,21 @@ fn line(out: &mut String, text: &str) {
 /// A comment as `{text}`, or `;text` when the text holds a `}` (then it ends its line).
 fn comment_text(text: &str, _kind: CommentKind) -> String {
     if text.contains('}') {
-        format!(";{text}")
+        format!(";{}", as_comment_text(text))
     } else {
         format!("{{{}}}", normalise_line_ends(text))
+    }
+}
+
+/// The text of a comment or junk as written back: line ends as LF, or, in a text holding `}`
+/// (written as a line comment, which ends at the line's end), spaces. Only junk can hold both
+/// (a `[` … `}` tag found in movetext across lines): a brace comment holds no `}`, a line
+/// comment no line end.
+pub(crate) fn as_comment_text(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains('}') && text.contains(['\n', '\r']) {
+        std::borrow::Cow::Owned(normalise_line_ends(text).replace('\n', " "))
+    } else {
+        normalise_line_ends(text)
     }
 }
 
