@@ -183,10 +183,9 @@ pub struct PlainHint {
     pub utf8: bool,
     /// Its line ends.
     pub lines: u32,
-    /// Its characters after the last line end, `None` when it has none.
-    pub last_line_chars: Option<u32>,
-    /// Its characters.
-    pub chars: u32,
+    /// The column after it: counted from 1 after its last line end, or, without line ends,
+    /// the characters to add to the column it starts at.
+    pub column_after: u32,
     /// It ends at the start of a line.
     pub ends_line: bool,
 }
@@ -194,20 +193,13 @@ pub struct PlainHint {
 impl PlainHint {
     /// The hint for a plain game of these bytes at `offset`.
     pub fn of(bytes: &[u8], offset: u64, ascii: bool, utf8: bool) -> PlainHint {
-        let chars = |b: &[u8]| b.iter().filter(|&&c| c & 0xC0 != 0x80).count() as u32;
-        let last_line_chars = memchr::memrchr2(b'\n', b'\r', bytes).map(|i| chars(&bytes[i + 1..]));
         PlainHint {
             offset,
             len: bytes.len(),
             ascii,
             utf8,
             lines: count_line_ends(bytes).0,
-            last_line_chars,
-            chars: if last_line_chars.is_some() {
-                0
-            } else {
-                chars(bytes)
-            },
+            column_after: column_after(bytes, 0),
             ends_line: ends_line(bytes),
         }
     }
@@ -345,9 +337,10 @@ impl<R: BufRead> Splitter<R> {
         self.next_index += 1;
         self.offset += hint.len as u64;
         self.line += hint.lines;
-        self.column = match hint.last_line_chars {
-            Some(chars) => 1 + chars,
-            None => self.column + hint.chars,
+        self.column = if hint.lines > 0 {
+            hint.column_after
+        } else {
+            self.column + hint.column_after
         };
         self.start += hint.len;
         self.scan = Scan::new(self.start, hint.ends_line);
