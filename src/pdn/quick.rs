@@ -81,10 +81,14 @@ pub enum Extent {
 
 /// Whether `b`, the bytes from the start of a game on (`eof`: to the end of the input), starts
 /// with a game in the plain shape, and where that game ends: at the first byte after its
-/// terminator that is not white space, which must open a tag, or at the end of the input.
+/// terminator that is not white space, which must open a tag on a later line, or at the end of
+/// the input.
 ///
 /// A game found here is one the splitter would cut at the same place and the parser would read
-/// without error or note, once its bytes are decoded without note.
+/// without error or note, once its bytes are decoded without note (and if it is within the
+/// splitter's maximum size). Why the next game must start on a new line: the splitter reads a
+/// word only with its whole line, and a game whose last line runs on past the maximum size is
+/// oversize, however short the game; a game whose lines are all its own has no such line.
 pub fn plain_game_extent(b: &[u8], eof: bool) -> Extent {
     let head = match plain_head(b, eof) {
         Ok(head) => head,
@@ -92,16 +96,17 @@ pub fn plain_game_extent(b: &[u8], eof: bool) -> Extent {
         Err(Miss::Short) => return Extent::Short,
     };
     let ascii = !head.high;
-    match b.get(skip_blanks(b, head.after)) {
+    let next = skip_blanks(b, head.after);
+    let new_line = b[head.after..next]
+        .iter()
+        .any(|&c| c == b'\n' || c == b'\r');
+    match b.get(next) {
         None if eof => Extent::Plain {
             len: b.len(),
             ascii,
         },
         None => Extent::Short,
-        Some(b'[') => Extent::Plain {
-            len: skip_blanks(b, head.after),
-            ascii,
-        },
+        Some(b'[') if new_line => Extent::Plain { len: next, ascii },
         Some(_) => Extent::Other,
     }
 }
@@ -870,8 +875,9 @@ mod tests {
         };
         assert_eq!(plain_game_extent(second.as_bytes(), true), last);
         assert_eq!(plain_game_extent(second.as_bytes(), false), Extent::Short);
-        // Not followed by a tag, or not plain: the splitter decides.
+        // Not followed by a tag on a new line, or not plain: the splitter decides.
         for text in [
+            "1. 32-28 2-0 [Event \"b\"]",
             "1. 32-28 2-0 {c}\n[Event \"b\"]",
             "1. 32-28 2-0 3. 33-28 *",
             "1. 32-28 {c} 2-0\n[Event \"b\"]",
