@@ -10,3 +10,5 @@ pub mod record;
 pub mod replay;
 pub mod rules;
 pub mod stats;
+#[cfg(test)]
+mod test_rng;

@@ -249,47 +249,41 @@ impl Read for Pieces<'_> {
     }
 }
 
-/// Splits `data` with `next_cut` on hints found ahead by `jobs` threads in blocks of `block`
-/// bytes, and checks it against the iterator. Returns the games, and how many were passed by
-/// and on a hint.
-fn prescanned_cuts_agree(
-    data: &[u8],
+/// How [`cuts_agree`] reads an input besides at once: in pieces of at most `largest` bytes
+/// (their sizes drawn from `seed`), and prescanned by `jobs` threads in blocks of `block` bytes.
+struct Reads {
+    largest: usize,
+    seed: u64,
     jobs: usize,
     block: usize,
-    origin: &str,
-) -> (usize, usize, u64) {
-    let games: Vec<RawGame> = Splitter::new(data).map(|g| g.expect("in memory")).collect();
-    let (reader, hints) = prescan(std::io::Cursor::new(data.to_vec()), jobs, block);
-    let mut splitter = Splitter::new(reader).with_hints(hints);
-    let mut cuts = Vec::new();
-    while let Some(cut) = splitter.next_cut().expect("in memory") {
-        cuts.push(cut);
-    }
-    let passed = pdn_support::check_cuts(&cuts, &games).unwrap_or_else(|e| panic!("{origin}: {e}"));
-    assert!(
-        cuts == pdn_support::all_cuts(Splitter::new(data)),
-        "{origin}"
-    );
-    (games.len(), passed, splitter.hinted())
 }
 
-/// Splits `data` with `next_cut`, read in pieces of at most `largest` bytes, and checks it
-/// against the iterator reading it at once. Returns the games and how many were passed by.
-fn cuts_agree(data: &[u8], largest: usize, seed: u64, origin: &str) -> (usize, usize) {
+/// Splits `data` with `next_cut` and checks it against the iterator (the same games at the
+/// same places, the ones passed by recognised by the shortcut); then that reading it in pieces
+/// or with a prescan gives the same cuts. Returns the games, how many were passed by, and how
+/// many of those on a hint.
+fn cuts_agree(data: &[u8], reads: &Reads, origin: &str) -> (usize, usize, u64) {
     let games: Vec<RawGame> = Splitter::new(data).map(|g| g.expect("in memory")).collect();
+    let cuts = pdn_support::all_cuts(Splitter::new(data));
+    let passed = pdn_support::check_cuts(&cuts, &games).unwrap_or_else(|e| panic!("{origin}: {e}"));
     let pieces = Pieces {
         data,
-        rng: Rng(seed | 1),
-        largest,
+        rng: Rng(reads.seed | 1),
+        largest: reads.largest,
     };
-    let cuts = pdn_support::all_cuts(Splitter::new(BufReader::with_capacity(largest, pieces)));
-    let passed = pdn_support::check_cuts(&cuts, &games).unwrap_or_else(|e| panic!("{origin}: {e}"));
-    // Which games are passed by does not depend on how the input was read either.
+    let reader = BufReader::with_capacity(reads.largest, pieces);
     assert!(
-        cuts == pdn_support::all_cuts(Splitter::new(data)),
-        "{origin}"
+        pdn_support::all_cuts(Splitter::new(reader)) == cuts,
+        "{origin}: read in pieces"
     );
-    (games.len(), passed)
+    let (reader, hints) = prescan(std::io::Cursor::new(data.to_vec()), reads.jobs, reads.block);
+    let mut splitter = Splitter::new(reader).with_hints(hints);
+    let mut prescanned = Vec::new();
+    while let Some(cut) = splitter.next_cut().expect("in memory") {
+        prescanned.push(cut);
+    }
+    assert!(prescanned == cuts, "{origin}: prescanned");
+    (games.len(), passed, splitter.hinted())
 }
 
 #[test]
@@ -303,13 +297,15 @@ fn corpus_games_passed_by_are_the_plain_ones_where_the_iterator_cuts_them() {
         read::open(&dir.join(file))
             .and_then(|mut r| r.read_to_end(&mut data))
             .expect("corpus file");
-        let largest = [7, 100, 5_000, 1 << 16][k % 4];
-        let (g, p) = cuts_agree(&data, largest, k as u64, file);
+        let reads = Reads {
+            largest: [7, 100, 5_000, 1 << 16][k % 4],
+            seed: k as u64,
+            jobs: 1 + k % 3,
+            block: [100, 4_096, 65_536][k % 3],
+        };
+        let (g, p, h) = cuts_agree(&data, &reads, file);
         games += g;
         passed += p;
-        let block = [100, 4_096, 65_536][k % 3];
-        let (g2, p2, h) = prescanned_cuts_agree(&data, 1 + k % 3, block, file);
-        assert_eq!((g2, p2), (g, p), "{file}");
         hinted += h;
     }
     eprintln!("corpus: {passed} of {games} games passed by, {hinted} on a hint");
@@ -338,13 +334,17 @@ fn random_archives_passed_by_where_the_iterator_cuts_them() {
             archive.extend_from_slice(rng.pick(&BETWEEN).as_bytes());
         }
         let largest = 1 + rng.below(300);
+        let block = 1 + rng.below(2_000);
+        let reads = Reads {
+            largest,
+            seed,
+            jobs: 1 + rng.below(3),
+            block,
+        };
         let origin = String::from_utf8_lossy(&archive).into_owned();
-        let (g, p) = cuts_agree(&archive, largest, seed, &origin);
+        let (g, p, h) = cuts_agree(&archive, &reads, &origin);
         games += g;
         passed += p;
-        let block = 1 + rng.below(2_000);
-        let (g2, p2, h) = prescanned_cuts_agree(&archive, 1 + rng.below(3), block, &origin);
-        assert_eq!((g2, p2), (g, p), "{origin}");
         hinted += h;
     }
     eprintln!("random archives: {passed} of {games} games passed by, {hinted} on a hint");

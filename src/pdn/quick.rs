@@ -674,6 +674,7 @@ fn is_blank(c: u8) -> bool {
 mod tests {
     use super::*;
     use crate::pdn::parser::parse_text;
+    use crate::test_rng::TestRng;
 
     /// The shortcut's answer, checked against the parser when it recognises the game.
     fn plain(text: &str) -> Option<usize> {
@@ -773,13 +774,8 @@ mod tests {
             "0.", "1x", "100-95", "5-105x9",
         ];
         const BLANKS: [&str; 5] = [" ", "\n", "\r\n", "\t", "  "];
-        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = TestRng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let mut next = |n: usize| rng.below(n);
         let words = 1 + next(200);
         let edge_odds = 1 + next(400);
         let mut text = String::new();
@@ -835,13 +831,11 @@ mod tests {
     #[test]
     fn byte_classes_in_vectors_are_the_byte_by_byte_ones() {
         const MOVETEXT: &[u8] = b" \t\n\r0123456789.-x:ab";
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = TestRng::new(0x2545_F491_4F6C_DD1D);
         for round in 0..20_000 {
             let mut w = [0u8; WINDOW];
             for c in &mut w {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                let state = rng.next_u64();
                 // Half the rounds over all bytes, half over the bytes of movetext.
                 *c = if round % 2 == 0 {
                     state as u8

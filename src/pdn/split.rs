@@ -1010,6 +1010,7 @@ impl<R: BufRead> Iterator for Splitter<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::TestRng;
 
     /// Random movetext-like bytes: plain words, results, near-results and stop bytes.
     fn random_movetext(seed: u64) -> Vec<u8> {
@@ -1019,13 +1020,8 @@ mod tests {
             "a3-b4", "x", "-", ".", "0", "1", "2", "5", "*", "1/2-1/2", "(", ")", "{", "}", "[",
             "%", ";", "\\", "E", "é", "½-½",
         ];
-        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = TestRng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let mut next = |n: usize| rng.below(n);
         // Mostly plain words, so that long plain runs occur.
         let mut text = Vec::new();
         while text.len() < 400 {

@@ -361,6 +361,7 @@ fn on_promotion_rank(pos: &Position, colour: Colour, sq: Square) -> bool {
 mod tests {
     use super::*;
     use crate::rules::Variant;
+    use crate::test_rng::TestRng;
 
     fn fen(s: &str) -> Fen {
         Fen::parse(s).unwrap()
@@ -374,13 +375,8 @@ mod tests {
     /// kind, along random games (kings, ranges, Frisian streaks).
     #[test]
     fn write_fen_matches_to_fen_along_random_games() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = TestRng::new(0x2545_f491_4f6c_dd1d);
+        let mut next = move |n: usize| rng.below(n);
         for v in Variant::ALL {
             let n = v.notation();
             let other = n.geometry();
