@@ -1,6 +1,6 @@
 //! pdnkit: read, validate, convert and analyse PDN (Portable Draughts Notation) archives.
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 pub mod board;
 pub mod export;

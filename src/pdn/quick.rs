@@ -24,6 +24,9 @@
 
 use super::parser::{MAX_MAINLINE_MOVES, MAX_TAG_NAME, MAX_TAG_VALUE};
 use super::raw::RawGame;
+use blocks::skip_numeric_blocks;
+
+mod blocks;
 
 /// Most tags of a plain game: enough for any real header; beyond, the parser decides.
 const MAX_TAGS: usize = 32;
@@ -203,7 +206,7 @@ fn count_moves(movetext: &[u8]) -> usize {
 /// plain move, move number or white space (the terminator stops it too). `None` when the text
 /// ends first: no terminator.
 ///
-/// Between words, whole blocks of numeric moves are passed by [`numeric_block`] when they are
+/// Between words, whole blocks of numeric moves are passed by in 64-byte blocks ([`blocks`]) when they are
 /// certain not to stop the automaton, which is much faster than stepping it a byte at a time.
 fn movetext_stop(movetext: &[u8]) -> Option<usize> {
     const CHUNK: usize = 16;
@@ -236,130 +239,6 @@ fn movetext_stop(movetext: &[u8]) -> Option<usize> {
     }
     // `1-1` ending the text stops nothing, and is a terminator.
     (state == (State::OneDashOne as u16) << 8).then_some(movetext.len())
-}
-
-/// From `from`, just after a blank, past the 64-byte blocks that [`numeric_block`] passes, back
-/// to just after the last blank in them: where the automaton would be between words again.
-fn skip_numeric_blocks(movetext: &[u8], from: usize) -> usize {
-    let mut end = from;
-    while let Some(window) = movetext.get(end - 2..end - 2 + WINDOW) {
-        if !numeric_block(window.try_into().expect("a whole window")) {
-            break;
-        }
-        end += BLOCK;
-    }
-    movetext[from..end]
-        .iter()
-        .rposition(|&c| is_blank(c))
-        .map_or(from, |k| from + k + 1)
-}
-
-/// Bytes judged at once by [`numeric_block`], and the window they are judged in: two bytes of
-/// context before, and after them enough for whole 16-byte vectors.
-const BLOCK: usize = 64;
-const WINDOW: usize = 80;
-
-/// True when the automaton, between words before `w[2]`, reads the 64 bytes `w[2..66]`
-/// without stopping: every word that starts in them is a numeric move number or move (the
-/// bytes around are context). Each byte is judged by its neighbours alone, on bit masks of
-/// byte classes, 64 bytes at a time; anything unusual (algebraic squares, move numbers of
-/// three digits, any other byte) fails the block and leaves it to the automaton.
-///
-/// Why it is exact: with every byte a blank, digit, dot or separator, each word starts with a
-/// digit 1-9, a dot ends a word after a digit, a separator stands between a digit and a digit
-/// 1-9, and no three digits follow each other, a word is `d. | dd.` or squares of one or two
-/// digits joined by separators. The rules on what ends a digit run then leave exactly move
-/// numbers (a run from the word's start to a dot) and moves (a last run after a separator),
-/// and the one such word the automaton stops at, the result `1-1`, is ruled out by name.
-fn numeric_block(w: &[u8; WINDOW]) -> bool {
-    let m = classes(w);
-    // Bit i of `at(x, k)` is class x at window byte i + k: byte i + 2 is the one judged, so
-    // k = 0, 1 are the two before it and k = 3, 4, 5 the three after.
-    let at = |x: u128, k: u32| (x >> k) as u64;
-    let (blank, digit, zero) = (at(m.blank, 2), at(m.digit, 2), at(m.zero, 2));
-    let (dot, separator, one) = (at(m.dot, 2), at(m.separator, 2), at(m.one, 2));
-    let (blank_1, digit_1, separator_1) = (at(m.blank, 1), at(m.digit, 1), at(m.separator, 1));
-    let (blank_2, digit_2, separator_2) = (at(m.blank, 0), at(m.digit, 0), at(m.separator, 0));
-    let (blank1, digit1, zero1) = (at(m.blank, 3), at(m.digit, 3), at(m.zero, 3));
-    let (dot1, dash1, one2, blank3) = (at(m.dot, 3), at(m.dash, 3), at(m.one, 4), at(m.blank, 5));
-    let stops = !(blank | digit | dot | separator)
-        | ((zero | dot | separator) & blank_1)
-        | (dot & (!digit_1 | !blank1))
-        | (separator & (!digit_1 | !(digit1 & !zero1)))
-        | (digit & digit_1 & digit_2)
-        | (digit & blank1 & !(separator_1 | (digit_1 & separator_2)))
-        | (digit & dot1 & !(blank_1 | (digit_1 & blank_2)))
-        | (one & blank_1 & dash1 & one2 & blank3);
-    stops == 0
-}
-
-/// Bit masks of the byte classes of [`numeric_block`]: bit i for byte i of the window.
-#[derive(Debug, Default, PartialEq, Eq)]
-struct Classes {
-    blank: u128,
-    digit: u128,
-    zero: u128,
-    dot: u128,
-    /// `-`, `x` or `:`.
-    separator: u128,
-    one: u128,
-    dash: u128,
-}
-
-/// [`Classes`] with SSE2 (part of every x86-64 processor): a compare and a mask extraction per
-/// class and 16 bytes.
-#[cfg(target_arch = "x86_64")]
-fn classes(w: &[u8; WINDOW]) -> Classes {
-    use safe_arch::{
-        add_i8_m128i, bitor_m128i, cmp_eq_mask_i8_m128i, cmp_lt_mask_i8_m128i, m128i,
-        move_mask_i8_m128i, set_splat_i8_m128i,
-    };
-    let bits = |v: m128i| u128::from(move_mask_i8_m128i(v) as u16);
-    let mut m = Classes::default();
-    for (k, chunk) in w.chunks_exact(16).enumerate() {
-        let v = m128i::from(<[u8; 16]>::try_from(chunk).expect("16 bytes"));
-        let is = |c: u8| cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(c as i8));
-        let shift = 16 * k;
-        let blank = bitor_m128i(
-            bitor_m128i(is(b' '), is(b'\t')),
-            bitor_m128i(is(b'\n'), is(b'\r')),
-        );
-        // Digits moved to the bottom of the signed range: below -118 exactly when a digit.
-        let low = add_i8_m128i(v, set_splat_i8_m128i((0x80u8 - b'0') as i8));
-        let digit = cmp_lt_mask_i8_m128i(low, set_splat_i8_m128i(-128 + 10));
-        let dash = is(b'-');
-        let separator = bitor_m128i(dash, bitor_m128i(is(b'x'), is(b':')));
-        m.blank |= bits(blank) << shift;
-        m.digit |= bits(digit) << shift;
-        m.zero |= bits(is(b'0')) << shift;
-        m.dot |= bits(is(b'.')) << shift;
-        m.separator |= bits(separator) << shift;
-        m.one |= bits(is(b'1')) << shift;
-        m.dash |= bits(dash) << shift;
-    }
-    m
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn classes(w: &[u8; WINDOW]) -> Classes {
-    classes_byte_by_byte(w)
-}
-
-/// [`Classes`] a byte at a time: the portable form, and what the vector form is tested against.
-#[cfg(any(test, not(target_arch = "x86_64")))]
-fn classes_byte_by_byte(w: &[u8; WINDOW]) -> Classes {
-    let mut m = Classes::default();
-    for (i, &c) in w.iter().enumerate() {
-        let bit = |on: bool| u128::from(on) << i;
-        m.blank |= bit(is_blank(c));
-        m.digit |= bit(c.is_ascii_digit());
-        m.zero |= bit(c == b'0');
-        m.dot |= bit(c == b'.');
-        m.separator |= bit(matches!(c, b'-' | b'x' | b':'));
-        m.one |= bit(c == b'1');
-        m.dash |= bit(c == b'-');
-    }
-    m
 }
 
 /// One transition; states are kept multiplied by 256, ready to index [`NEXT`].
@@ -763,7 +642,7 @@ mod tests {
     }
 
     /// Random movetext: mostly numeric moves and move numbers, now and then a word at the
-    /// edge of what [`numeric_block`] passes.
+    /// edge of what the 64-byte blocks pass.
     fn random_movetext(seed: u64) -> Vec<u8> {
         const PLAIN: [&str; 10] = [
             "32-28", "19x30", "1-7", "10.", "7.", "46-41", "5x14x23", "1-10", "11:15", "1x1",
@@ -808,43 +687,6 @@ mod tests {
         }
         // The fast path is taken, so the comparison is not idle.
         assert!(skipped > 5_000, "{skipped} texts skipped in blocks");
-    }
-
-    #[test]
-    fn numeric_blocks_pass_plain_moves_and_stop_at_the_edge() {
-        let window = |text: &str| -> [u8; WINDOW] {
-            let mut w = [b' '; WINDOW];
-            w[2..2 + text.len()].copy_from_slice(text.as_bytes());
-            w
-        };
-        let plain = "1. 32-28 19-23 2. 28x19 14x23 3. 33-28 23x32 37x28 99. 1-10 5x14";
-        assert_eq!(plain.len(), BLOCK);
-        assert!(numeric_block(&window(plain)));
-        for edge in [
-            "1-1", "2-0", "32", "05-10", "100.", "c3-d4", "1.32", "32--28", "1x",
-        ] {
-            let text = format!("{edge} {}", &plain[edge.len() + 1..]);
-            assert!(!numeric_block(&window(&text)), "{text:?}");
-        }
-    }
-
-    #[test]
-    fn byte_classes_in_vectors_are_the_byte_by_byte_ones() {
-        const MOVETEXT: &[u8] = b" \t\n\r0123456789.-x:ab";
-        let mut rng = TestRng::new(0x2545_F491_4F6C_DD1D);
-        for round in 0..20_000 {
-            let mut w = [0u8; WINDOW];
-            for c in &mut w {
-                let state = rng.next_u64();
-                // Half the rounds over all bytes, half over the bytes of movetext.
-                *c = if round % 2 == 0 {
-                    state as u8
-                } else {
-                    MOVETEXT[(state % MOVETEXT.len() as u64) as usize]
-                };
-            }
-            assert_eq!(classes(&w), classes_byte_by_byte(&w), "{w:?}");
-        }
     }
 
     #[test]
