@@ -12,7 +12,7 @@ use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::read;
 use pdnkit::pdn::split::{Cut, Splitter};
 
-/// One item of the input stream: by default a game cut out ([`games`]); a [`Cut`] for passes
+/// One item of the input stream: by default a game cut out ([`games`]); a [`Piece`] for passes
 /// that let plain games go by ([`cuts`]).
 #[derive(Debug)]
 pub enum Item<G = RawGame> {
@@ -21,6 +21,18 @@ pub enum Item<G = RawGame> {
     /// An input that failed; the error's message names the path and the cause.
     Failed { error: io::Error },
 }
+
+/// What [`cuts`] streams: a game cut out, or a run of games in the plain shape passed by.
+#[derive(Debug)]
+pub enum Piece {
+    Game(RawGame),
+    /// How many plain games in a row were passed by (at least one).
+    Plain(u64),
+}
+
+/// Most plain games in one [`Piece::Plain`]: runs save handing each game to the workers and
+/// back, and stay short enough for the progress bar to move.
+const MAX_PLAIN_RUN: u64 = 4096;
 
 /// The splitter of a file being read.
 type FileSplitter = Splitter<Box<dyn BufRead + Send>>;
@@ -35,13 +47,14 @@ pub fn games(paths: &[PathBuf], bytes: Arc<AtomicU64>) -> impl Iterator<Item = I
 }
 
 /// Streams the games of `paths` in order as [`games`] does, but passes the games in the plain
-/// shape by without cutting them out ([`Splitter::next_cut`]). With more than one job, the
-/// plain games are found ahead of the splitter by `jobs` threads ([`prescan`]).
+/// shape by without cutting them out ([`Splitter::next_cut`]), as runs of consecutive plain
+/// games. With more than one job, the plain games are found ahead of the splitter by `jobs`
+/// threads ([`prescan`]).
 pub fn cuts(
     paths: &[PathBuf],
     bytes: Arc<AtomicU64>,
     jobs: usize,
-) -> impl Iterator<Item = Item<Cut>> + Send {
+) -> impl Iterator<Item = Item<Piece>> + Send {
     let open = move |path: &Path| -> io::Result<FileSplitter> {
         let reader = read::open(path)?;
         if jobs <= 1 {
@@ -51,8 +64,31 @@ pub fn cuts(
         let reader: Box<dyn BufRead + Send> = Box::new(reader);
         Ok(Splitter::new(reader).with_hints(hints))
     };
-    stream(paths, bytes, open, |splitter| {
-        splitter.next_cut().transpose()
+    // What ended a run of plain games, streamed after the run: the next game, an error, or the
+    // end of the file (`None`).
+    let mut held: Option<Option<io::Result<Piece>>> = None;
+    stream(paths, bytes, open, move |splitter| {
+        if let Some(next) = held.take() {
+            return next;
+        }
+        let mut run = 0;
+        while run < MAX_PLAIN_RUN {
+            let next = match splitter.next_cut() {
+                Ok(Some(Cut::Plain(_))) => {
+                    run += 1;
+                    continue;
+                }
+                Ok(Some(Cut::Game(game))) => Some(Ok(Piece::Game(game))),
+                Ok(None) => None,
+                Err(error) => Some(Err(error)),
+            };
+            if run == 0 {
+                return next;
+            }
+            held = Some(next);
+            break;
+        }
+        Some(Ok(Piece::Plain(run)))
     })
 }
 

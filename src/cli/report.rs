@@ -63,6 +63,16 @@ impl Counts {
         }
     }
 
+    /// `games` clean games.
+    pub fn clean(games: u64) -> Counts {
+        Counts {
+            read: games,
+            parsed: games,
+            clean: games,
+            ..Counts::default()
+        }
+    }
+
     /// One game with this verdict.
     pub fn verdict(status: Verdict) -> Counts {
         let mut c = match status {

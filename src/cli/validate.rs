@@ -6,11 +6,10 @@ use std::path::PathBuf;
 
 use pdnkit::pdn::parser::parse_game;
 use pdnkit::pdn::quick::is_plain_game;
-use pdnkit::pdn::split::Cut;
 use pdnkit::record::{GameRecord, Status as Verdict};
 use pdnkit::replay::{ReplayOptions, Severity, check_syntax, replay};
 
-use super::input::{self, Item};
+use super::input::{self, Item, Piece};
 use super::output::Output;
 use super::report::{Counts, Reporter, render_diagnostics};
 use super::{Format, GlobalArgs, ReplayArgs, Status};
@@ -40,11 +39,12 @@ struct Checked {
 
 impl Checked {
     /// A clean game in a text report, which says nothing of it.
-    fn clean_and_silent() -> Checked {
+    /// `games` clean games, of which the text report says nothing.
+    fn clean_and_silent(games: u64) -> Checked {
         Checked {
             json: Vec::new(),
             text: String::new(),
-            counts: Counts::verdict(Verdict::Clean),
+            counts: Counts::clean(games),
         }
     }
 }
@@ -63,13 +63,13 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     };
     // The text report of a syntax pass says nothing of a plain game: those are passed by.
     let bytes = reporter.bytes_counter();
-    let items: Box<dyn Iterator<Item = Item<Cut>> + Send> = if args.syntax_only && !json {
+    let items: Box<dyn Iterator<Item = Item<Piece>> + Send> = if args.syntax_only && !json {
         Box::new(input::cuts(&files, bytes, global.pipeline().jobs))
     } else {
         Box::new(input::games(&files, bytes).map(|item| match item {
             Item::Game { file, game } => Item::Game {
                 file,
-                game: Cut::Game(game),
+                game: Piece::Game(game),
             },
             Item::Failed { error } => Item::Failed { error },
         }))
@@ -93,7 +93,7 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
 }
 
 fn check(
-    item: Item<Cut>,
+    item: Item<Piece>,
     options: &ReplayOptions,
     syntax_only: bool,
     json: bool,
@@ -108,17 +108,17 @@ fn check(
             };
         }
         Item::Game {
-            game: Cut::Plain(_),
+            game: Piece::Plain(games),
             ..
-        } => return Checked::clean_and_silent(),
+        } => return Checked::clean_and_silent(games),
         Item::Game {
             file,
-            game: Cut::Game(raw),
+            game: Piece::Game(raw),
         } => (file, raw),
     };
     // The text report says nothing of a clean game: a game in the plain shape needs no tree.
     if syntax_only && !json && is_plain_game(&raw) {
-        return Checked::clean_and_silent();
+        return Checked::clean_and_silent(1);
     }
     let record = match parse_game(&raw) {
         Ok(game) if syntax_only => {

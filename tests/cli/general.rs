@@ -66,6 +66,76 @@ fn validate_and_captures_print_the_same_for_any_jobs_value() {
     }
 }
 
+/// The text report of a syntax pass lets runs of plain games go by in one piece: its counts
+/// and the games its messages name must be those of the JSON report, which reads every game,
+/// across files, around games with findings and over runs longer than one piece (4,096 games).
+#[test]
+fn a_syntax_pass_counts_and_names_games_alike_in_text_and_json() {
+    let dir = Dir::new("syntax-runs");
+    let plain = |n: usize, first: usize| -> String {
+        (first..first + n)
+            .map(|i| format!("[Event \"g{i}\"]\n1. 32-28 19-23 2-0\n\n"))
+            .collect()
+    };
+    let odd = "[Event \"odd\"]\n1. 32-28 @@ 2-0\n\n";
+    dir.write("a.pdn", format!("{}{odd}{}", plain(3, 1), plain(9_000, 5)));
+    dir.write("b.pdn", format!("{odd}{}", plain(2, 2)));
+    for jobs in ["1", "2"] {
+        let text = dir
+            .run(&["-j", jobs, "validate", "--syntax-only", "a.pdn", "b.pdn"])
+            .expect_code(0);
+        let json = dir
+            .run(&[
+                "-j",
+                jobs,
+                "--format",
+                "json",
+                "validate",
+                "--syntax-only",
+                "a.pdn",
+                "b.pdn",
+            ])
+            .expect_code(0);
+        let summary = |stderr: &str| -> String {
+            let line = stderr.lines().last().unwrap_or_default().to_string();
+            assert!(line.contains("games read"), "{stderr}");
+            line
+        };
+        assert_eq!(summary(&text.stderr), summary(&json.stderr));
+        assert!(
+            summary(&text.stderr).contains("9007 games read: 9005 clean, 2 with warnings"),
+            "{}",
+            text.stderr
+        );
+        let flagged: Vec<(String, u64)> = json
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .filter(|r| r["status"] != "clean")
+            .map(|r| {
+                (
+                    r["file"].as_str().unwrap().to_string(),
+                    r["game"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            flagged,
+            [("a.pdn".to_string(), 4), ("b.pdn".to_string(), 1)]
+        );
+        assert!(
+            text.stderr.contains("a.pdn") && text.stderr.contains("game 4"),
+            "{}",
+            text.stderr
+        );
+        assert!(
+            text.stderr.contains("b.pdn") && text.stderr.contains("game 1"),
+            "{}",
+            text.stderr
+        );
+    }
+}
+
 #[test]
 fn control_characters_of_the_input_never_reach_the_report_raw() {
     let dir = Dir::new("control-characters");
