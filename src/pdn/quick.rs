@@ -421,11 +421,12 @@ fn tag(b: &[u8], i: usize, eof: bool) -> Result<Tag<'_>, Miss> {
     let short = if eof { Miss::Other } else { Miss::Short };
     let at = |j: usize| b.get(j).copied().ok_or(short);
     let name_start = i + 1;
-    let name_len = b[name_start..]
+    let after_bracket = &b[name_start..];
+    let name_len = after_bracket
         .iter()
-        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
-        .count();
-    let name = &b[name_start..name_start + name_len];
+        .position(|&c| !NAME_BYTE[usize::from(c)])
+        .unwrap_or(after_bracket.len());
+    let name = &after_bracket[..name_len];
     if !at(name_start)?.is_ascii_uppercase() || name_len > MAX_TAG_NAME {
         return Err(Miss::Other);
     }
@@ -439,18 +440,22 @@ fn tag(b: &[u8], i: usize, eof: bool) -> Result<Tag<'_>, Miss> {
     j += 1;
     // The value, a byte at a time: values are short, and one look at each byte tells both
     // where it ends and whether it holds anything the parser would remark on.
-    let value_start = j;
     let mut high = false;
-    loop {
-        match VALUE_BYTE[usize::from(at(j)?)] {
-            ValueByte::Plain => {}
-            ValueByte::High => high = true,
-            ValueByte::Quote => break,
-            ValueByte::Odd => return Err(Miss::Other),
-        }
-        j += 1;
-    }
-    if j - value_start > MAX_TAG_VALUE {
+    let value_len = b[j..]
+        .iter()
+        .position(|&c| match VALUE_BYTE[usize::from(c)] {
+            ValueByte::Plain => false,
+            ValueByte::High => {
+                high = true;
+                false
+            }
+            ValueByte::Quote | ValueByte::Odd => true,
+        });
+    let Some(value_len) = value_len else {
+        return Err(short);
+    };
+    j += value_len;
+    if b[j] != b'"' || value_len > MAX_TAG_VALUE {
         return Err(Miss::Other);
     }
     j += 1;
@@ -464,6 +469,18 @@ fn tag(b: &[u8], i: usize, eof: bool) -> Result<Tag<'_>, Miss> {
         _ => Ok(Tag { name, end: j, high }),
     }
 }
+
+/// The bytes of a tag name after its first: letters, digits and `_`.
+const NAME_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        table[c] = b.is_ascii_alphanumeric() || b == b'_';
+        c += 1;
+    }
+    table
+};
 
 /// A short key of a tag name (its length and first seven bytes): names with different keys
 /// differ, so only names with the same key are compared.

@@ -9,12 +9,12 @@
 
 use super::is_blank;
 
-/// Bytes classified at once, and of them the ones [`numeric_block`] judges: all but the two
-/// first and the three last, which are their context.
+/// Bytes classified at once, and of them the ones [`stops`] judges: all but the two first and
+/// the three last, which are their context.
 const WINDOW: usize = 64;
 const JUDGED: usize = WINDOW - 5;
 
-/// From `from`, just after a blank, past the blocks of bytes that [`numeric_block`] passes, back
+/// From `from`, just after a blank, past the numeric words that [`stops`] finds no fault in, back
 /// to just after the last blank in them: where the automaton would be between words again.
 /// `from` is at least 2 (the two bytes before it are context).
 pub(super) fn skip_numeric_blocks(movetext: &[u8], from: usize) -> usize {
@@ -47,7 +47,10 @@ fn skip_blocks_avx2(movetext: &[u8], from: usize) -> usize {
 fn skip_blocks(movetext: &[u8], from: usize, classify: impl Fn(&[u8; WINDOW]) -> Classes) -> usize {
     let mut end = from;
     while let Some(window) = movetext.get(end - 2..end - 2 + WINDOW) {
-        if !numeric_block(&classify(window.try_into().expect("a whole window"))) {
+        let stops = stops(&classify(window.try_into().expect("a whole window")));
+        if stops != 0 {
+            // The words before the first byte judged wrong are plain: pass them too.
+            end += stops.trailing_zeros() as usize;
             break;
         }
         end += JUDGED;
@@ -58,11 +61,13 @@ fn skip_blocks(movetext: &[u8], from: usize, classify: impl Fn(&[u8; WINDOW]) ->
         .map_or(from, |k| from + k + 1)
 }
 
-/// True when the automaton, between words before `w[2]`, reads the 59 bytes `w[2..61]` of a
-/// window `w` without stopping: every word that starts in them is a numeric move number or
-/// move (the bytes around are context). Each byte is judged by its neighbours alone, on the
-/// window's bit masks of byte classes; anything unusual (algebraic squares, move numbers of
-/// three digits, any other byte) fails the window and leaves it to the automaton.
+/// The bytes of the 59 `w[2..61]` of a window `w` (bit i for `w[i + 2]`; the bytes around are
+/// context) judged wrong, for an automaton between words before `w[2]`: none when every word
+/// that starts in them is a numeric move number or move, which the automaton reads without
+/// stopping. Each byte is judged by its neighbours alone, on the window's bit masks of byte
+/// classes, and a byte judged wrong belongs to a word that is not such a word (or is `1-1`):
+/// the words before it are. Anything unusual (algebraic squares, move numbers of three digits,
+/// any other byte) is judged wrong and left to the automaton, which reads its word again.
 ///
 /// Why it is exact: with every byte a blank, digit, dot or separator, each word starts with a
 /// digit 1-9, a dot ends a word after a digit, a separator stands between a digit and a digit
@@ -70,7 +75,7 @@ fn skip_blocks(movetext: &[u8], from: usize, classify: impl Fn(&[u8; WINDOW]) ->
 /// digits joined by separators. The rules on what ends a digit run then leave exactly move
 /// numbers (a run from the word's start to a dot) and moves (a last run after a separator),
 /// and the one such word the automaton stops at, the result `1-1`, is ruled out by name.
-fn numeric_block(m: &Classes) -> bool {
+fn stops(m: &Classes) -> u64 {
     // Bit i of `x >> k` is class x at window byte i + k: byte i + 2 is the one judged, so
     // k = 0, 1 are the two before it and k = 3, 4, 5 the three after.
     let (blank, digit, zero) = (m.blank >> 2, m.digit >> 2, m.zero >> 2);
@@ -87,10 +92,10 @@ fn numeric_block(m: &Classes) -> bool {
         | (digit & blank1 & !(separator_1 | (digit_1 & separator_2)))
         | (digit & dot1 & !(blank_1 | (digit_1 & blank_2)))
         | (one & blank_1 & dash1 & one2 & blank3);
-    stops & ((1 << JUDGED) - 1) == 0
+    stops & ((1 << JUDGED) - 1)
 }
 
-/// Bit masks of the byte classes of [`numeric_block`]: bit i for byte i of a window.
+/// Bit masks of the byte classes of [`stops`]: bit i for byte i of a window.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Classes {
     blank: u64,
@@ -236,7 +241,7 @@ mod tests {
     fn judge(text: &str) -> bool {
         let mut w = [b' '; WINDOW];
         w[2..2 + text.len()].copy_from_slice(text.as_bytes());
-        numeric_block(&classes_byte_by_byte(&w))
+        stops(&classes_byte_by_byte(&w)) == 0
     }
 
     #[test]
