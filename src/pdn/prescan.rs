@@ -28,6 +28,13 @@ use crate::pipeline::Pipeline;
 /// hint), small enough to keep memory low.
 pub const DEFAULT_BLOCK: usize = 256 << 10;
 
+/// Buffers of blocks the splitter is done with, for the next blocks read: fresh ones would
+/// cost the kernel a page fault and a zeroed page for every 4 KB read.
+type Spare = Arc<Mutex<Vec<Vec<u8>>>>;
+
+/// Most spare buffers kept (more are in flight only while the splitter lags).
+const MAX_SPARE: usize = 8;
+
 /// A block of the input and the hints found in it.
 struct Block {
     offset: u64,
@@ -52,9 +59,11 @@ pub fn prescan(
         batch_size: 1,
         max_batches_in_flight: 2 * jobs.max(1),
     };
+    let spare = Spare::default();
+    let reader_spare = Arc::clone(&spare);
     std::thread::spawn(move || {
         let _ = pipeline.run(
-            blocks(input, block.max(1)),
+            blocks(input, block.max(1), reader_spare),
             || (),
             |_, mut block: Block| {
                 block.hints = find_hints(&block.bytes, block.offset, block.last);
@@ -74,6 +83,7 @@ pub fn prescan(
         pos: 0,
         done: false,
         found: Arc::clone(&found),
+        spare,
     };
     (reader, Box::new(move |offset| hint_at(&found, offset)))
 }
@@ -87,16 +97,22 @@ fn hint_at(found: &Mutex<VecDeque<PlainHint>>, offset: u64) -> Option<PlainHint>
     found.front().filter(|h| h.offset == offset).copied()
 }
 
-/// The blocks of `input`, each with its offset; a read error ends the blocks, after the bytes
-/// read before it.
-fn blocks(mut input: impl Read, size: usize) -> impl Iterator<Item = Block> {
+/// The blocks of `input`, each with its offset, read into spare buffers when there are some; a
+/// read error ends the blocks, after the bytes read before it.
+fn blocks(mut input: impl Read, size: usize, spare: Spare) -> impl Iterator<Item = Block> {
     let mut offset = 0u64;
     let mut ended = false;
     std::iter::from_fn(move || {
         if ended {
             return None;
         }
-        let mut bytes = Vec::with_capacity(size);
+        let mut bytes = spare
+            .lock()
+            .expect("spare buffers lock")
+            .pop()
+            .unwrap_or_default();
+        bytes.clear();
+        bytes.reserve_exact(size);
         let mut error = None;
         match input.by_ref().take(size as u64).read_to_end(&mut bytes) {
             // Fewer bytes than asked for: the input has ended.
@@ -165,6 +181,7 @@ pub struct Prescanned {
     pos: usize,
     done: bool,
     found: Arc<Mutex<VecDeque<PlainHint>>>,
+    spare: Spare,
 }
 
 impl Read for Prescanned {
@@ -193,6 +210,10 @@ impl BufRead for Prescanned {
                 if block.last {
                     self.done = true;
                     break;
+                }
+                let mut spare = self.spare.lock().expect("spare buffers lock");
+                if spare.len() < MAX_SPARE {
+                    spare.push(block.bytes);
                 }
             }
             match self.blocks.recv() {
