@@ -167,7 +167,7 @@ fn plain_head(b: &[u8], eof: bool) -> Result<Head, Miss> {
         i = skip_blanks(b, tag.end);
     }
     let movetext = &b[i..];
-    let Some(stop) = movetext_stop(movetext) else {
+    let Some(stop) = movetext_stop(b, i) else {
         return Err(short);
     };
     if stop == movetext.len() && !eof {
@@ -202,26 +202,46 @@ fn count_moves(movetext: &[u8]) -> usize {
         .count()
 }
 
-/// Where the automaton of the plain movetext stops, at the first byte that is not part of a
-/// plain move, move number or white space (the terminator stops it too). `None` when the text
-/// ends first: no terminator.
+/// Where the automaton of the plain movetext `b[start..]` stops (counted from `start`), at the
+/// first byte that is not part of a plain move, move number or white space (the terminator
+/// stops it too). `None` when the text ends first: no terminator. The byte before `start`, if
+/// any, is a blank.
 ///
-/// Between words, whole blocks of numeric moves are passed by in 64-byte blocks ([`blocks`]) when they are
-/// certain not to stop the automaton, which is much faster than stepping it a byte at a time.
-fn movetext_stop(movetext: &[u8]) -> Option<usize> {
+/// Between words, numeric moves are passed by in blocks of about 64 bytes ([`blocks`]) when
+/// they are certain not to stop the automaton: much faster than stepping it, a table lookup
+/// that waits for the one before. The word where the blocks find a fault is stepped a byte at
+/// a time (it is most often the terminator, where the automaton stops), the rest in chunks.
+fn movetext_stop(b: &[u8], start: usize) -> Option<usize> {
     const CHUNK: usize = 16;
     const STOP: u16 = (State::Stop as u16) << 8;
     const BETWEEN: u16 = (State::Between as u16) << 8;
     let mut state = BETWEEN;
-    // The stop state is final, so it is enough to look for it after each chunk; the chunk it
-    // falls in is then run again, byte by byte, to find where.
-    let mut done = 0;
+    let mut done = start;
+    // The blocks judge a byte by the two before it; of those before the movetext, only the
+    // blank just before it matters (as the start of a word is judged by).
+    let mut blocks_from = start.max(2);
     loop {
-        // The automaton is between words only just after a blank.
-        if state == BETWEEN && done >= 2 {
-            done = skip_numeric_blocks(movetext, done);
+        // The automaton is between words only at the start and just after a blank.
+        if state == BETWEEN && done >= blocks_from {
+            let skip = skip_numeric_blocks(b, done);
+            done = skip.restart;
+            while let Some(&c) = b.get(done) {
+                state = step(state, c);
+                if state == STOP {
+                    return Some(done - start);
+                }
+                done += 1;
+                if state == BETWEEN && done > skip.fault {
+                    break;
+                }
+            }
+            // Where one block failed, the next would likely fail too: a chunk first.
+            blocks_from = skip.fault + CHUNK;
+            continue;
         }
-        let Some(chunk) = movetext.get(done..done + CHUNK) else {
+        // The stop state is final, so it is enough to look for it after each chunk; the chunk
+        // it falls in is then run again, byte by byte, to find where.
+        let Some(chunk) = b.get(done..done + CHUNK) else {
             break;
         };
         let after = chunk.iter().fold(state, |state, &c| step(state, c));
@@ -231,14 +251,14 @@ fn movetext_stop(movetext: &[u8]) -> Option<usize> {
         state = after;
         done += CHUNK;
     }
-    for (i, &c) in movetext[done..].iter().enumerate() {
+    for (i, &c) in b[done..].iter().enumerate() {
         state = step(state, c);
         if state == STOP {
-            return Some(done + i);
+            return Some(done + i - start);
         }
     }
     // `1-1` ending the text stops nothing, and is a terminator.
-    (state == (State::OneDashOne as u16) << 8).then_some(movetext.len())
+    (state == (State::OneDashOne as u16) << 8).then_some(b.len() - start)
 }
 
 /// One transition; states are kept multiplied by 256, ready to index [`NEXT`].
@@ -692,13 +712,16 @@ mod tests {
         let mut skipped = 0;
         for seed in 0..20_000 {
             let text = random_movetext(seed);
-            assert_eq!(
-                movetext_stop(&text),
-                stop_byte_by_byte(&text),
-                "{:?}",
-                String::from_utf8_lossy(&text)
-            );
-            if text.len() > 80 && skip_numeric_blocks(&text, 2) > 2 {
+            let expected = stop_byte_by_byte(&text);
+            let shown = String::from_utf8_lossy(&text);
+            assert_eq!(movetext_stop(&text, 0), expected, "{shown:?}");
+            // After the tags: the blocks start with the first word, judged by the blank
+            // before it (the byte before that does not matter).
+            for before in [&b"]\n"[..], b"5 ", b"\"]\r\n\n"] {
+                let whole = [before, &text].concat();
+                assert_eq!(movetext_stop(&whole, before.len()), expected, "{shown:?}");
+            }
+            if text.len() > 80 && skip_numeric_blocks(&text, 2).restart > 2 {
                 skipped += 1;
             }
         }

@@ -14,10 +14,19 @@ use super::is_blank;
 const WINDOW: usize = 64;
 const JUDGED: usize = WINDOW - 5;
 
-/// From `from`, just after a blank, past the numeric words that [`stops`] finds no fault in, back
-/// to just after the last blank in them: where the automaton would be between words again.
-/// `from` is at least 2 (the two bytes before it are context).
-pub(super) fn skip_numeric_blocks(movetext: &[u8], from: usize) -> usize {
+/// How far [`skip_numeric_blocks`] got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Skip {
+    /// Just after the last blank before `fault`: the automaton would be between words there.
+    pub restart: usize,
+    /// The first byte judged wrong, or the first not judged when the text ran out of windows.
+    pub fault: usize,
+}
+
+/// From `from`, just after a blank (or at the start of movetext, after its blanks), past the
+/// numeric words in which [`stops`] finds no fault. `from` is at least 2: the two bytes before
+/// it are context.
+pub(super) fn skip_numeric_blocks(movetext: &[u8], from: usize) -> Skip {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
         return skip_with_avx2(movetext, from);
@@ -27,7 +36,7 @@ pub(super) fn skip_numeric_blocks(movetext: &[u8], from: usize) -> usize {
 
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
-fn skip_with_avx2(movetext: &[u8], from: usize) -> usize {
+fn skip_with_avx2(movetext: &[u8], from: usize) -> Skip {
     // SAFETY: the caller has checked that the processor has AVX2, the one feature
     // `skip_blocks_avx2` is compiled for; it has no other precondition.
     unsafe { skip_blocks_avx2(movetext, from) }
@@ -36,7 +45,7 @@ fn skip_with_avx2(movetext: &[u8], from: usize) -> usize {
 /// [`skip_blocks`] with its masks from AVX2, inlined and compiled for it.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn skip_blocks_avx2(movetext: &[u8], from: usize) -> usize {
+fn skip_blocks_avx2(movetext: &[u8], from: usize) -> Skip {
     skip_blocks(movetext, from, |w| classes_avx2(w))
 }
 
@@ -44,7 +53,7 @@ fn skip_blocks_avx2(movetext: &[u8], from: usize) -> usize {
 /// (Windows overlap by their context rather than carrying masks from one to the next, which
 /// the compiler turns into byte shuffles.)
 #[inline(always)]
-fn skip_blocks(movetext: &[u8], from: usize, classify: impl Fn(&[u8; WINDOW]) -> Classes) -> usize {
+fn skip_blocks(movetext: &[u8], from: usize, classify: impl Fn(&[u8; WINDOW]) -> Classes) -> Skip {
     let mut end = from;
     while let Some(window) = movetext.get(end - 2..end - 2 + WINDOW) {
         let stops = stops(&classify(window.try_into().expect("a whole window")));
@@ -55,10 +64,14 @@ fn skip_blocks(movetext: &[u8], from: usize, classify: impl Fn(&[u8; WINDOW]) ->
         }
         end += JUDGED;
     }
-    movetext[from..end]
+    let restart = movetext[from..end]
         .iter()
         .rposition(|&c| is_blank(c))
-        .map_or(from, |k| from + k + 1)
+        .map_or(from, |k| from + k + 1);
+    Skip {
+        restart,
+        fault: end,
+    }
 }
 
 /// The bytes of the 59 `w[2..61]` of a window `w` (bit i for `w[i + 2]`; the bytes around are
@@ -318,7 +331,7 @@ mod tests {
             let expected = skip_blocks(&text, 2, classes_byte_by_byte);
             assert_eq!(skip_blocks(&text, 2, classes), expected);
             assert_eq!(skip_numeric_blocks(&text, 2), expected);
-            skipped += usize::from(expected > 2);
+            skipped += usize::from(expected.restart > 2);
         }
         assert!(skipped > 500, "{skipped}");
     }
