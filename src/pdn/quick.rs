@@ -458,20 +458,7 @@ fn tag(b: &[u8], i: usize, eof: bool) -> Result<Tag<'_>, Miss> {
         return Err(Miss::Other);
     }
     j += 1;
-    // The value, a byte at a time: values are short, and one look at each byte tells both
-    // where it ends and whether it holds anything the parser would remark on.
-    let mut high = false;
-    let value_len = b[j..]
-        .iter()
-        .position(|&c| match VALUE_BYTE[usize::from(c)] {
-            ValueByte::Plain => false,
-            ValueByte::High => {
-                high = true;
-                false
-            }
-            ValueByte::Quote | ValueByte::Odd => true,
-        });
-    let Some(value_len) = value_len else {
+    let Some((value_len, high)) = value_extent(&b[j..]) else {
         return Err(short);
     };
     j += value_len;
@@ -488,6 +475,69 @@ fn tag(b: &[u8], i: usize, eof: bool) -> Result<Tag<'_>, Miss> {
         Some(&c) if !is_blank(c) => Err(Miss::Other),
         _ => Ok(Tag { name, end: j, high }),
     }
+}
+
+/// Where a tag value at the start of `v` stops, at its closing quote or at a byte the parser
+/// would remark on (a control byte or one of `\ [ ] { }`), and whether a byte outside ASCII
+/// comes before that. `None` when `v` ends first. (A byte at a time where vectors are missing
+/// or the bytes run short.)
+fn value_extent(v: &[u8]) -> Option<(usize, bool)> {
+    let (done, high) = match value_extent_in_vectors(v) {
+        Ok(found) => return Some(found),
+        Err(passed) => passed,
+    };
+    let mut high = high;
+    let stop = v[done..]
+        .iter()
+        .position(|&c| match VALUE_BYTE[usize::from(c)] {
+            ValueByte::Plain => false,
+            ValueByte::High => {
+                high = true;
+                false
+            }
+            ValueByte::Quote | ValueByte::Odd => true,
+        })?;
+    Some((done + stop, high))
+}
+
+/// [`value_extent`] 16 bytes at a time with SSE2; when the bytes run out first, how many were
+/// passed and whether a byte outside ASCII was among them.
+#[cfg(target_arch = "x86_64")]
+fn value_extent_in_vectors(v: &[u8]) -> Result<(usize, bool), (usize, bool)> {
+    use safe_arch::{
+        bitor_m128i, cmp_eq_mask_i8_m128i, cmp_lt_mask_i8_m128i, m128i, move_mask_i8_m128i,
+        set_splat_i8_m128i,
+    };
+    let mut done = 0;
+    let mut high = false;
+    while let Some(chunk) = v.get(done..done + 16) {
+        let x = m128i::from(<[u8; 16]>::try_from(chunk).expect("16 bytes"));
+        let is = |c: u8| cmp_eq_mask_i8_m128i(x, set_splat_i8_m128i(c as i8));
+        let specials = bitor_m128i(
+            bitor_m128i(
+                bitor_m128i(is(b'"'), is(b'\\')),
+                bitor_m128i(is(b'['), is(b']')),
+            ),
+            bitor_m128i(is(b'{'), is(b'}')),
+        );
+        // Signed, the bytes below a space are the control bytes and those outside ASCII.
+        let below_space = move_mask_i8_m128i(cmp_lt_mask_i8_m128i(x, set_splat_i8_m128i(0x20)));
+        let outside_ascii = move_mask_i8_m128i(x);
+        let stops = (below_space & !outside_ascii) | move_mask_i8_m128i(specials);
+        if stops != 0 {
+            let at = stops.trailing_zeros();
+            let before = (1 << at) - 1;
+            return Ok((done + at as usize, high | (outside_ascii & before != 0)));
+        }
+        high |= outside_ascii != 0;
+        done += 16;
+    }
+    Err((done, high))
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn value_extent_in_vectors(_: &[u8]) -> Result<(usize, bool), (usize, bool)> {
+    Err((0, false))
 }
 
 /// The bytes of a tag name after its first: letters, digits and `_`.
@@ -761,6 +811,36 @@ mod tests {
         ] {
             assert_eq!(plain_game_extent(text.as_bytes(), false), Extent::Other);
             assert_eq!(plain_game_extent(text.as_bytes(), true), Extent::Other);
+        }
+    }
+
+    #[test]
+    fn tag_values_end_where_a_byte_at_a_time_they_would() {
+        let one_at_a_time = |v: &[u8]| {
+            let stop = v.iter().position(|&c| {
+                matches!(
+                    VALUE_BYTE[usize::from(c)],
+                    ValueByte::Quote | ValueByte::Odd
+                )
+            })?;
+            Some((stop, v[..stop].iter().any(|&c| c >= 0x80)))
+        };
+        let mut rng = TestRng::new(0x6A09_E667_F3BC_C909);
+        const SOME: &[u8] = b"aZ 09\"\\[]{}\t\n\x7f\x80\xc3\xa9\xff";
+        for round in 0..20_000 {
+            let len = rng.below(60);
+            let v: Vec<u8> = (0..len)
+                .map(|_| {
+                    let r = rng.next_u64();
+                    // Mostly plain text, now and then any byte or one of the edges.
+                    match r % 40 {
+                        0 => (r >> 8) as u8,
+                        1 => SOME[(r >> 8) as usize % SOME.len()],
+                        _ => b'a' + (r >> 8) as u8 % 26,
+                    }
+                })
+                .collect();
+            assert_eq!(value_extent(&v), one_at_a_time(&v), "{round}: {v:?}");
         }
     }
 
