@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use pdnkit::pdn::parser::parse_game;
 use pdnkit::pdn::quick::is_plain_game;
 use pdnkit::record::{GameRecord, Status as Verdict};
-use pdnkit::replay::{ReplayOptions, Severity, check_syntax, replay};
+use pdnkit::replay::{ReplayOptions, Severity, check_syntax, replay, worst_syntax_note};
 
 use super::input::{self, Item, Piece};
 use super::output::Output;
@@ -121,6 +121,15 @@ fn check(
         return Checked::clean_and_silent(1);
     }
     let record = match parse_game(&raw) {
+        // Nor of a game whose notes are not shown, which need not be written.
+        Ok(game)
+            if syntax_only
+                && !json
+                && min_shown > Severity::Note
+                && worst_syntax_note(&game, options) < Some(Severity::Warning) =>
+        {
+            return Checked::clean_and_silent(1);
+        }
         Ok(game) if syntax_only => {
             GameRecord::replayed(&file, &raw, &game, &check_syntax(&game, options))
         }

@@ -345,21 +345,39 @@ fn syntax_notes(game: &Game<'_>, options: &ReplayOptions) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// One note of the syntax layer about `text` (the game's text) as a diagnostic: a warning for
-/// text that may hide a move, else a note; an error when `strict`.
-pub fn note_diagnostic(n: &Note, text: &str, strict: bool) -> Diagnostic {
-    let (code, base) = match n.kind {
-        NoteKind::Encoding => (Code::Encoding, Severity::Note),
+/// The most severe of [`check_syntax`]'s diagnostics, without writing them: what the verdict
+/// of a syntax pass depends on.
+pub fn worst_syntax_note(game: &Game<'_>, options: &ReplayOptions) -> Option<Severity> {
+    game.notes
+        .iter()
+        .map(|n| note_severity(n, options.strict))
+        .max()
+}
+
+/// A note of the syntax layer is a warning for text that may hide a move, else a note; an
+/// error when `strict`.
+fn note_severity(n: &Note, strict: bool) -> Severity {
+    match n.kind {
+        _ if strict => Severity::Error,
         NoteKind::Junk
         | NoteKind::GluedText
         | NoteKind::StrayParen
         | NoteKind::TagInMovetext
         | NoteKind::TextAfterTerminator
         | NoteKind::TagsInComment
-        | NoteKind::ResultInVariation => (Code::SyntaxNote, Severity::Warning),
-        _ => (Code::SyntaxNote, Severity::Note),
+        | NoteKind::ResultInVariation => Severity::Warning,
+        _ => Severity::Note,
+    }
+}
+
+/// One note of the syntax layer about `text` (the game's text) as a diagnostic, with the
+/// severity [`note_severity`] gives it.
+pub fn note_diagnostic(n: &Note, text: &str, strict: bool) -> Diagnostic {
+    let code = match n.kind {
+        NoteKind::Encoding => Code::Encoding,
+        _ => Code::SyntaxNote,
     };
-    let severity = if strict { Severity::Error } else { base };
+    let severity = note_severity(n, strict);
     let text = n.span.text(text);
     let shown: String = text.chars().take(40).collect();
     let ellipsis = if shown.len() < text.len() { "..." } else { "" };

@@ -136,6 +136,51 @@ fn a_syntax_pass_counts_and_names_games_alike_in_text_and_json() {
     }
 }
 
+/// A syntax pass writes no notes it does not show: its text report must still give the JSON
+/// report's verdicts for games with notes only, with warnings, and under `--strict` (where
+/// notes are errors), and `--notes` must still show the notes.
+#[test]
+fn a_syntax_pass_gives_the_same_verdicts_whether_or_not_notes_are_written() {
+    let dir = Dir::new("syntax-notes");
+    dir.write(
+        "n.pdn",
+        "[Event \"note\"]\n1. 32-28 19-23\n\n[Event \"plain\"]\n1. 32-28 19-23 2-0\n\n\
+         [Event \"warning\"]\n1. 32-28 @@ 2-0\n\n[Event \"note2\"]\n[Round]\n1. 32-28 *\n",
+    );
+    let summary = |args: &[&str], code: i32| -> String {
+        let run = dir.run(args).expect_code(code);
+        run.stderr.lines().last().unwrap_or_default().to_string()
+    };
+    for (strict, code, expected) in [
+        (None, 0, "4 games read: 3 clean, 1 with warnings, 0 invalid"),
+        (
+            Some("--strict"),
+            1,
+            "4 games read: 1 clean, 0 with warnings, 3 invalid",
+        ),
+    ] {
+        let mut text = vec!["validate", "--syntax-only"];
+        text.extend(strict);
+        text.push("n.pdn");
+        let json = [&["--format", "json"][..], &text].concat();
+        assert!(summary(&text, code).contains(expected), "{text:?}");
+        assert_eq!(summary(&text, code), summary(&json, code), "{text:?}");
+    }
+    let notes = dir
+        .run(&["validate", "--syntax-only", "--notes", "n.pdn"])
+        .expect_code(0);
+    assert!(
+        notes.stderr.contains("missing-terminator"),
+        "{}",
+        notes.stderr
+    );
+    assert!(
+        notes.stderr.contains("tag-without-value"),
+        "{}",
+        notes.stderr
+    );
+}
+
 #[test]
 fn control_characters_of_the_input_never_reach_the_report_raw() {
     let dir = Dir::new("control-characters");
