@@ -165,6 +165,9 @@ pub struct Splitter<R> {
     hinted: u64,
 }
 
+/// Most bytes taken from the reader at once by a splitter with hints (see [`Splitter::fill`]).
+const HINTED_FILL: usize = 16 << 10;
+
 /// Where the plain games found ahead of a splitter are looked up, by file offset: the hint for
 /// a game starting there, if one was found ([`super::prescan`]). Asked with offsets that only
 /// grow, each once the bytes there have been read.
@@ -304,28 +307,42 @@ impl<R: BufRead> Splitter<R> {
         }
     }
 
-    /// The hint for a plain game at `start`, with its bytes buffered, if one was given.
+    /// The hint for a plain game at `start`, if one was given, with its bytes buffered or, when
+    /// nothing is buffered, wholly in the reader's next bytes (where [`Self::pass`] passes them
+    /// by without copying them: the bytes of a run of plain games are never copied).
     fn hint_here(&mut self) -> io::Result<Option<PlainHint>> {
-        if self.hints.is_none() {
-            return Ok(None);
-        }
-        // The hints of a part of the input come with its bytes.
-        if self.start == self.buf.len() && !self.eof {
-            self.fill()?;
-        }
-        let Some(hint) = self.hints.as_mut().and_then(|hints| hints(self.offset)) else {
+        let Some(hints) = self.hints.as_mut() else {
             return Ok(None);
         };
+        let hint = if self.start == self.buf.len() && !self.eof && self.bom_checked {
+            // The hints of a part of the input come with its bytes.
+            let available = self.reader.fill_buf()?.len();
+            let hint = hints(self.offset);
+            if hint.is_some_and(|h| h.len <= available) {
+                return Ok(hint);
+            }
+            hint
+        } else {
+            if self.start == self.buf.len() && !self.eof {
+                self.fill()?;
+            }
+            self.hints.as_mut().and_then(|hints| hints(self.offset))
+        };
+        let Some(hint) = hint else {
+            return Ok(None);
+        };
+        // Only the game's bytes: the games after it may then be passed in the reader.
         while self.buf.len() - self.start < hint.len {
             if self.eof {
                 return Ok(None);
             }
-            self.fill()?;
+            self.fill_at_most(hint.len - (self.buf.len() - self.start))?;
         }
         Ok(Some(hint))
     }
 
-    /// Moves past a plain game at `start`, as [`Self::emit`] would.
+    /// Moves past a plain game at `start`, as [`Self::emit`] would; in the reader when nothing
+    /// is buffered ([`Self::hint_here`]).
     fn pass(&mut self, hint: &PlainHint) -> PlainGame {
         let game = PlainGame {
             index: self.next_index,
@@ -342,7 +359,11 @@ impl<R: BufRead> Splitter<R> {
         } else {
             self.column + hint.column_after
         };
-        self.start += hint.len;
+        if self.start == self.buf.len() {
+            self.reader.consume(hint.len);
+        } else {
+            self.start += hint.len;
+        }
         self.scan = Scan::new(self.start, hint.ends_line);
         game
     }
@@ -383,8 +404,20 @@ impl<R: BufRead> Splitter<R> {
         }
     }
 
-    /// Reads the next chunk, first dropping the bytes of games already returned.
+    /// Reads the next chunk, first dropping the bytes of games already returned. With hints,
+    /// only a part of it: the plain games after the bytes buffered are passed by in the reader,
+    /// uncopied ([`Self::hint_here`]).
     fn fill(&mut self) -> io::Result<()> {
+        let limit = if self.hints.is_some() {
+            HINTED_FILL
+        } else {
+            usize::MAX
+        };
+        self.fill_at_most(limit)
+    }
+
+    /// [`Self::fill`], taking at most `limit` bytes of the reader's next chunk.
+    fn fill_at_most(&mut self, limit: usize) -> io::Result<()> {
         if self.start > 0 {
             self.buf.drain(..self.start);
             self.scan.pos -= self.start;
@@ -399,8 +432,8 @@ impl<R: BufRead> Splitter<R> {
             self.eof = true;
             return Ok(());
         }
-        let n = chunk.len();
-        self.buf.extend_from_slice(chunk);
+        let n = chunk.len().min(limit);
+        self.buf.extend_from_slice(&chunk[..n]);
         self.reader.consume(n);
         if !self.bom_checked && (self.buf.len() >= BOM.len() || self.eof) {
             self.skip_bom();
