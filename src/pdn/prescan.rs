@@ -111,18 +111,29 @@ fn blocks(mut input: impl Read, size: usize, spare: Spare) -> impl Iterator<Item
             .expect("spare buffers lock")
             .pop()
             .unwrap_or_default();
-        bytes.clear();
-        bytes.reserve_exact(size);
+        // Read straight into the block, in reads as large as the room left (a buffered reader
+        // passes those through without copying). A spare buffer is already this long.
+        bytes.resize(size, 0);
+        let mut filled = 0;
         let mut error = None;
-        match input.by_ref().take(size as u64).read_to_end(&mut bytes) {
-            // Fewer bytes than asked for: the input has ended.
-            Ok(n) => ended = n < size,
-            // The bytes read before the error are in `bytes`.
-            Err(e) => {
-                ended = true;
-                error = Some(e);
+        while filled < size {
+            match input.read(&mut bytes[filled..]) {
+                // The input has ended.
+                Ok(0) => {
+                    ended = true;
+                    break;
+                }
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                // The bytes read before the error are kept.
+                Err(e) => {
+                    ended = true;
+                    error = Some(e);
+                    break;
+                }
             }
         }
+        bytes.truncate(filled);
         let n = bytes.len();
         let block = Block {
             offset,
