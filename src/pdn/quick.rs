@@ -152,7 +152,7 @@ fn plain_head(b: &[u8], eof: bool) -> Result<Head, Miss> {
     let mut i = skip_blanks(b, 0);
     while b.get(i) == Some(&b'[') {
         let tag = tag(b, i, eof)?;
-        let key = name_key(tag.name);
+        let key = tag.key;
         let seen = keys[..tags]
             .iter()
             .zip(&names)
@@ -430,6 +430,8 @@ const NEXT: [u16; 32 << 8] = {
 /// A tag read by [`tag`].
 struct Tag<'a> {
     name: &'a [u8],
+    /// Its [`name_key`].
+    key: u64,
     /// The first byte after the tag.
     end: usize,
     /// The value holds a byte outside ASCII.
@@ -450,6 +452,15 @@ fn tag(b: &[u8], i: usize, eof: bool) -> Result<Tag<'_>, Miss> {
     if !at(name_start)?.is_ascii_uppercase() || name_len > MAX_TAG_NAME {
         return Err(Miss::Other);
     }
+    let key = match b.get(name_start..name_start + 8) {
+        // The key from one load of the name's first bytes (the name is not empty).
+        Some(word) => {
+            let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+            let first = name_len.min(7);
+            word & (u64::MAX >> (8 * (8 - first))) | (name_len as u64) << 56
+        }
+        None => name_key(name),
+    };
     let mut j = name_start + name_len;
     while matches!(at(j)?, b' ' | b'\t') {
         j += 1;
@@ -473,7 +484,12 @@ fn tag(b: &[u8], i: usize, eof: bool) -> Result<Tag<'_>, Miss> {
     match b.get(j) {
         None if !eof => Err(Miss::Short),
         Some(&c) if !is_blank(c) => Err(Miss::Other),
-        _ => Ok(Tag { name, end: j, high }),
+        _ => Ok(Tag {
+            name,
+            key,
+            end: j,
+            high,
+        }),
     }
 }
 
@@ -553,7 +569,9 @@ const NAME_BYTE: [bool; 256] = {
 };
 
 /// A short key of a tag name (its length and first seven bytes): names with different keys
-/// differ, so only names with the same key are compared.
+/// differ, so only names with the same key are compared. (Where bytes follow the name, [`tag`]
+/// takes it from one load instead: bytes stored one by one and read back as one word stall
+/// the processor.)
 fn name_key(name: &[u8]) -> u64 {
     let mut key = [0u8; 8];
     let n = name.len().min(7);
@@ -842,6 +860,29 @@ mod tests {
                 .collect();
             assert_eq!(value_extent(&v), one_at_a_time(&v), "{round}: {v:?}");
         }
+    }
+
+    #[test]
+    fn tag_keys_from_one_load_are_the_name_keys() {
+        let long = "N".repeat(255);
+        for name in [
+            "A",
+            "Event",
+            "GameType",
+            "WhiteTitle",
+            "E_1",
+            "ABCDEFG",
+            &long,
+        ] {
+            for after in ["\"x\"] ", " \"x\"]\n", "\t\"\"]"] {
+                let text = format!("[{name}{after}");
+                let tag = tag(text.as_bytes(), 0, true).ok().expect("a tag");
+                assert_eq!(tag.key, name_key(name.as_bytes()), "{text:?}");
+            }
+        }
+        // Too near the end of the bytes to load a word.
+        let tag = tag(b"[Ab \"\"]", 0, true).ok().expect("a tag");
+        assert_eq!(tag.key, name_key(b"Ab"));
     }
 
     #[test]
