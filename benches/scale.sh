@@ -126,25 +126,42 @@ measure_jobs() {
         "$(tr ' ' '\n' <<< "$ratios" | grep . | median)"
 }
 
+# measure_syntax SUFFIX FILE GAMES PLIES: `wc -l FILE` and `pdnkit -q -j 2 validate
+# --syntax-only FILE` run in turn (as in measure_jobs, both see the same phases of the host),
+# 3 x RUNS times each as both are short; prints both rows and the median of the per-pair
+# throughput ratios.
+measure_syntax() {
+    local suffix=$1 file=$2 games=$3 plies=$4 pairs=$(( 3 * RUNS ))
+    local w1="" w2="" r1="" r2="" ratios=""
+    for _ in $(seq "$pairs"); do
+        run_once wc -l "$file"
+        local wc_wall=$wall
+        w1+=" $wall"; r1+=" $rss"
+        run_once "$pdnkit" -q -j 2 validate --syntax-only "$file"
+        w2+=" $wall"; r2+=" $rss"
+        ratios+=" $(awk -v a="$wc_wall" -v b="$wall" 'BEGIN { printf "%.4f", a / b }')"
+    done
+    report "wc -l$suffix" "$file" "$games" "$plies" "$w1" "$r1"
+    report "validate --syntax-only -j 2$suffix" "$file" "$games" 0 "$w2" "$r2"
+    printf 'syntax pass at %.3f of wc -l throughput (median of %s pairs)\n' \
+        "$(tr ' ' '\n' <<< "$ratios" | grep . | median)" "$pairs"
+}
+
 echo
 echo "archive mixed: $(du -h "$mixed" | cut -f1)  ($mixed)"
 read -r games plies < <(count "$mixed")
 echo "  $games games, $plies plies replayed"
-measure "wc -l" "$mixed" "$games" "$plies" wc -l "$mixed"
-measure "validate --syntax-only -j 2" "$mixed" "$games" 0 "$pdnkit" -q -j 2 validate --syntax-only "$mixed"
+measure_syntax "" "$mixed" "$games" "$plies"
 measure_jobs "" "$mixed" "$games" "$plies" validate "$mixed"
 measure "convert --to csv --moves -j 2" "$mixed" "$games" "$plies" "$pdnkit" -q -j 2 convert --to csv --moves "$mixed"
 measure "stats -j 2" "$mixed" "$games" "$plies" "$pdnkit" -q -j 2 stats "$mixed"
-awk -v w="$wall_wc__l" -v s="$wall_validate___syntax_only__j_2" 'BEGIN { printf "syntax pass at %.3f of wc -l throughput\n", w / s }'
 
 echo
 echo "archive international: $(du -h "$intl" | cut -f1)  ($intl)"
 read -r igames iplies < <(count "$intl")
 echo "  $igames games, $iplies plies replayed"
-measure "wc -l (international)" "$intl" "$igames" "$iplies" wc -l "$intl"
-measure "validate --syntax-only -j 2 (intl)" "$intl" "$igames" 0 "$pdnkit" -q -j 2 validate --syntax-only "$intl"
+measure_syntax " (intl)" "$intl" "$igames" "$iplies"
 measure_jobs " (international)" "$intl" "$igames" "$iplies" validate "$intl"
-awk -v w="$wall_wc__l__international_" -v s="$wall_validate___syntax_only__j_2__intl_" 'BEGIN { printf "syntax pass at %.3f of wc -l throughput\n", w / s }'
 
 # --- py-draughts on the first PY_GAMES games of the international archive -----------------
 if [ ! -x "$VENV/bin/python" ]; then
