@@ -148,15 +148,21 @@ fn plain_head(b: &[u8], eof: bool) -> Result<Head, Miss> {
     let mut names: [&[u8]; MAX_TAGS] = [&[]; MAX_TAGS];
     let mut keys = [0u64; MAX_TAGS];
     let mut tags = 0;
+    // One bit per key seen, by a hash of it: the names before are compared only when the
+    // bit of a new key is already set.
+    let mut key_bits = 0u64;
     let mut high = false;
     let mut i = skip_blanks(b, 0);
     while b.get(i) == Some(&b'[') {
         let tag = tag(b, i, eof)?;
         let key = tag.key;
-        let seen = keys[..tags]
-            .iter()
-            .zip(&names)
-            .any(|(&k, &name)| k == key && name == tag.name);
+        let bit = 1 << (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58);
+        let seen = key_bits & bit != 0
+            && keys[..tags]
+                .iter()
+                .zip(&names)
+                .any(|(&k, &name)| k == key && name == tag.name);
+        key_bits |= bit;
         if tags == MAX_TAGS || seen {
             return Err(Miss::Other);
         }
@@ -689,6 +695,11 @@ mod tests {
             plain("1. c3-d4 f6:h4 2. a3xc5 d6xb4 3. 1-a5 h10-28 *"),
             Some(6)
         );
+        // Names alike in their first seven bytes and length are told apart.
+        assert_eq!(
+            plain("[WhiteTitleA \"x\"]\n[WhiteTitleB \"y\"]\n1. 32-28 *"),
+            Some(1)
+        );
     }
 
     #[test]
@@ -696,6 +707,8 @@ mod tests {
         for text in [
             // Tags the parser remarks on, or a tag the shortcut does not read.
             "[Event \"a\"]\n[Event \"b\"]\n1. 32-28 *",
+            "[Event \"\"]\n[Site \"\"]\n[Date \"\"]\n[Round \"\"]\n[White \"\"]\n[Black \"\"]\n\
+             [Result \"*\"]\n[GameType \"20\"]\n[WhiteTitleA \"\"]\n[WhiteTitleA \"\"]\n1. 32-28 *",
             "[event \"a\"]\n1. 32-28 *",
             "[Event a]\n1. 32-28 *",
             "[Event \"a\"]x\n1. 32-28 *",
