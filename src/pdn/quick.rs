@@ -8,8 +8,9 @@
 //! tests hold it to that on the corpus, on random near-plain games and on every game of the
 //! mutation harness (`tests/pdn_quick.rs`, `tests/mutation`), and the `parse` fuzz target too.
 //!
-//! The movetext is read by a byte automaton (one table lookup a byte); tags, the terminator
-//! and the move count are checked around it.
+//! The movetext is read by a byte automaton (one table lookup a byte), numeric moves mostly
+//! passed about 64 bytes at a time by the `blocks` module, exact against it; tags, the
+//! terminator and the move count are checked around it.
 //!
 //! ```text
 //! game      = blank* (tag blank*)* (word blank+)* terminator blank*

@@ -370,8 +370,8 @@ fn note_severity(n: &Note, strict: bool) -> Severity {
     }
 }
 
-/// One note of the syntax layer about `text` (the game's text) as a diagnostic, with the
-/// severity [`note_severity`] gives it.
+/// One note of the syntax layer about `text` (the game's text) as a diagnostic: a warning for
+/// text that may hide a move, else a note; an error when `strict`.
 pub fn note_diagnostic(n: &Note, text: &str, strict: bool) -> Diagnostic {
     let code = match n.kind {
         NoteKind::Encoding => Code::Encoding,
