@@ -38,7 +38,6 @@ struct Checked {
 }
 
 impl Checked {
-    /// A clean game in a text report, which says nothing of it.
     /// `games` clean games, of which the text report says nothing.
     fn clean_and_silent(games: u64) -> Checked {
         Checked {

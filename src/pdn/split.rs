@@ -314,8 +314,9 @@ impl<R: BufRead> Splitter<R> {
         let Some(hints) = self.hints.as_mut() else {
             return Ok(None);
         };
-        let hint = if self.start == self.buf.len() && !self.eof && self.bom_checked {
-            // The hints of a part of the input come with its bytes.
+        // The hints of a part of the input come with its bytes.
+        let nothing_buffered = self.start == self.buf.len() && !self.eof;
+        let hint = if nothing_buffered && self.bom_checked {
             let available = self.reader.fill_buf()?.len();
             let hint = hints(self.offset);
             if hint.is_some_and(|h| h.len <= available) {
@@ -323,7 +324,7 @@ impl<R: BufRead> Splitter<R> {
             }
             hint
         } else {
-            if self.start == self.buf.len() && !self.eof {
+            if nothing_buffered {
                 self.fill()?;
             }
             self.hints.as_mut().and_then(|hints| hints(self.offset))
