@@ -8,8 +8,8 @@
 //! tests hold it to that on the corpus, on random near-plain games and on every game of the
 //! mutation harness (`tests/pdn_quick.rs`, `tests/mutation`), and the `parse` fuzz target too.
 //!
-//! The movetext is read by a byte automaton (one table lookup a byte), numeric moves mostly
-//! passed about 64 bytes at a time by the `blocks` module, exact against it; tags, the
+//! The movetext is read by a byte automaton (one table lookup a byte), moves and move numbers
+//! mostly passed about 64 bytes at a time by the `blocks` module, exact against it; tags, the
 //! terminator and the move count are checked around it.
 //!
 //! ```text
@@ -25,7 +25,7 @@
 
 use super::parser::{MAX_MAINLINE_MOVES, MAX_TAG_NAME, MAX_TAG_VALUE};
 use super::raw::RawGame;
-use blocks::skip_numeric_blocks;
+use blocks::skip_plain_blocks;
 
 mod blocks;
 
@@ -214,7 +214,7 @@ fn count_moves(movetext: &[u8]) -> usize {
 /// stops it too). `None` when the text ends first: no terminator. The byte before `start`, if
 /// any, is a blank.
 ///
-/// Between words, numeric moves are passed by in blocks of about 64 bytes ([`blocks`]) when
+/// Between words, moves are passed by in blocks of about 64 bytes ([`blocks`]) when
 /// they are certain not to stop the automaton: much faster than stepping it, a table lookup
 /// that waits for the one before. The word where the blocks find a fault is stepped a byte at
 /// a time (it is most often the terminator, where the automaton stops), the rest in chunks.
@@ -230,7 +230,7 @@ fn movetext_stop(b: &[u8], start: usize) -> Option<usize> {
     loop {
         // The automaton is between words only at the start and just after a blank.
         if state == BETWEEN && done >= blocks_from {
-            let skip = skip_numeric_blocks(b, done);
+            let skip = skip_plain_blocks(b, done);
             done = skip.restart;
             while let Some(&c) = b.get(done) {
                 state = step(state, c);
@@ -760,28 +760,35 @@ mod tests {
         (state == (State::OneDashOne as u16) << 8).then_some(movetext.len())
     }
 
-    /// Random movetext: mostly numeric moves and move numbers, now and then a word at the
-    /// edge of what the 64-byte blocks pass.
+    /// Random movetext: mostly numeric moves and move numbers (algebraic moves for half the
+    /// seeds), now and then a word at the edge of what the 64-byte blocks pass.
     fn random_movetext(seed: u64) -> Vec<u8> {
-        const PLAIN: [&str; 10] = [
+        const NUMERIC: [&str; 10] = [
             "32-28", "19x30", "1-7", "10.", "7.", "46-41", "5x14x23", "1-10", "11:15", "1x1",
         ];
-        const EDGE: [&str; 26] = [
+        const ALGEBRAIC: [&str; 10] = [
+            "c3-d4", "f6:h4", "a1xc3", "10.", "7.", "h10-g9", "d6:b4:d2", "l12-k11", "e3-24",
+            "1-c3",
+        ];
+        const EDGE: [&str; 44] = [
             "1-1", "1-1x5", "1-0", "2-0", "0-2", "05-10", "3228", "32", "32-28.", "1.32", "100.",
             "1000.", "x", "-5", "c3-d4", "1...", "*", "12-", "1/2-1/2", "32--28", "1-1-1", "9.5",
-            "0.", "1x", "100-95", "5-105x9",
+            "0.", "1x", "100-95", "5-105x9", "c3", "c3d4", "c0-d1", "c3-d0", "3c-d4", "cd-e4",
+            "c3-", "c3.", "3c4-d5", "c3-d4e5", "m3-n4", "c3-d45", "c345-d4", "1-1c3", "c3-1-1",
+            "b2-a", "a-b2", "h",
         ];
         const BLANKS: [&str; 5] = [" ", "\n", "\r\n", "\t", "  "];
         let mut rng = TestRng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
         let mut next = |n: usize| rng.below(n);
         let words = 1 + next(200);
         let edge_odds = 1 + next(400);
+        let plain = if next(2) == 0 { NUMERIC } else { ALGEBRAIC };
         let mut text = String::new();
         for _ in 0..words {
             let word = if next(edge_odds) == 0 {
                 EDGE[next(EDGE.len())]
             } else {
-                PLAIN[next(PLAIN.len())]
+                plain[next(plain.len())]
             };
             text.push_str(word);
             text.push_str(BLANKS[next(BLANKS.len())]);
@@ -790,8 +797,8 @@ mod tests {
     }
 
     #[test]
-    fn numeric_blocks_stop_the_automaton_where_it_stops_byte_by_byte() {
-        let mut skipped = 0;
+    fn blocks_stop_the_automaton_where_it_stops_byte_by_byte() {
+        let (mut skipped, mut skipped_algebraic) = (0, 0);
         for seed in 0..20_000 {
             let text = random_movetext(seed);
             let expected = stop_byte_by_byte(&text);
@@ -803,12 +810,16 @@ mod tests {
                 let whole = [before, &text].concat();
                 assert_eq!(movetext_stop(&whole, before.len()), expected, "{shown:?}");
             }
-            if text.len() > 80 && skip_numeric_blocks(&text, 2).restart > 2 {
+            if text.len() > 80 && skip_plain_blocks(&text, 2).restart > 2 {
                 skipped += 1;
+                skipped_algebraic += usize::from(text.iter().any(|c| matches!(c, b'a'..=b'h')));
             }
         }
         // The fast path is taken, so the comparison is not idle.
-        assert!(skipped > 5_000, "{skipped} texts skipped in blocks");
+        assert!(
+            skipped > 5_000 && skipped_algebraic > 2_000,
+            "{skipped} texts skipped in blocks, {skipped_algebraic} with algebraic moves"
+        );
     }
 
     #[test]

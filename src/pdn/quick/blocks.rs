@@ -1,6 +1,7 @@
-//! Numeric movetext judged about 64 bytes at a time on bit masks of byte classes, for the
-//! plain-shape check: the loop that passes whole blocks of move numbers and numeric moves by
-//! before the byte automaton reads the rest.
+//! Movetext judged about 64 bytes at a time on bit masks of byte classes, for the plain-shape
+//! check: the loop that passes whole blocks of move numbers and moves (numeric `32-28`, or
+//! algebraic `c3-d4` as Russian and Brazilian archives write them) by before the byte automaton
+//! reads the rest.
 //!
 //! The masks come from the widest vector unit the processor has: AVX2 when it reports it at
 //! run time, else SSE2 (part of every x86-64 processor, through `safe_arch`), else a byte at a
@@ -14,7 +15,7 @@ use super::is_blank;
 const WINDOW: usize = 64;
 const JUDGED: usize = WINDOW - 5;
 
-/// How far [`skip_numeric_blocks`] got.
+/// How far [`skip_plain_blocks`] got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Skip {
     /// Just after the last blank before `fault`: the automaton would be between words there.
@@ -24,9 +25,9 @@ pub(super) struct Skip {
 }
 
 /// From `from`, just after a blank (or at the start of movetext, after its blanks), past the
-/// numeric words in which [`stops`] finds no fault. `from` is at least 2: the two bytes before
+/// words in which [`stops`] finds no fault. `from` is at least 2: the two bytes before
 /// it are context.
-pub(super) fn skip_numeric_blocks(movetext: &[u8], from: usize) -> Skip {
+pub(super) fn skip_plain_blocks(movetext: &[u8], from: usize) -> Skip {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
         return skip_with_avx2(movetext, from);
@@ -49,7 +50,7 @@ fn skip_blocks_avx2(movetext: &[u8], from: usize) -> Skip {
     skip_blocks(movetext, from, |w| classes_avx2(w))
 }
 
-/// The loop of [`skip_numeric_blocks`] with the masks of each window from `classify`.
+/// The loop of [`skip_plain_blocks`] with the masks of each window from `classify`.
 /// (Windows overlap by their context rather than carrying masks from one to the next, which
 /// the compiler turns into byte shuffles.)
 #[inline(always)]
@@ -76,33 +77,39 @@ fn skip_blocks(movetext: &[u8], from: usize, classify: impl Fn(&[u8; WINDOW]) ->
 
 /// The bytes of the 59 `w[2..61]` of a window `w` (bit i for `w[i + 2]`; the bytes around are
 /// context) judged wrong, for an automaton between words before `w[2]`: none when every word
-/// that starts in them is a numeric move number or move, which the automaton reads without
+/// that starts in them is a move number or a move, which the automaton reads without
 /// stopping. Each byte is judged by its neighbours alone, on the window's bit masks of byte
 /// classes, and a byte judged wrong belongs to a word that is not such a word (or is `1-1`):
-/// the words before it are. Anything unusual (algebraic squares, move numbers of three digits,
-/// any other byte) is judged wrong and left to the automaton, which reads its word again.
+/// the words before it are. Anything unusual (move numbers of three digits, a last algebraic
+/// square with a two-digit rank, any other byte) is judged wrong and left to the automaton,
+/// which reads its word again.
 ///
-/// Why it is exact: with every byte a blank, digit, dot or separator, each word starts with a
-/// digit 1-9, a dot ends a word after a digit, a separator stands between a digit and a digit
-/// 1-9, and no three digits follow each other, a word is `d. | dd.` or squares of one or two
-/// digits joined by separators. The rules on what ends a digit run then leave exactly move
-/// numbers (a run from the word's start to a dot) and moves (a last run after a separator),
-/// and the one such word the automaton stops at, the result `1-1`, is ruled out by name.
+/// Why it is exact: with every byte a blank, digit, dot, separator or file letter `a`-`l`,
+/// each word starts with a digit 1-9 or a letter; a letter starts a word or follows a
+/// separator, and a digit 1-9 follows it; a dot ends a word after a digit; a separator stands
+/// between a digit and a digit 1-9 or a letter; and no three digits follow each other. A word
+/// is then `d. | dd.` or squares (a rank or number of one or two digits without a leading zero,
+/// after a letter or not) joined by separators. The rules on what ends a word then leave
+/// exactly move numbers (a digit run from the word's start to a dot) and moves (a last square
+/// after a separator), and the one such word the automaton stops at, the result `1-1`, is
+/// ruled out by name.
 fn stops(m: &Classes) -> u64 {
     // Bit i of `x >> k` is class x at window byte i + k: byte i + 2 is the one judged, so
     // k = 0, 1 are the two before it and k = 3, 4, 5 the three after.
     let (blank, digit, zero) = (m.blank >> 2, m.digit >> 2, m.zero >> 2);
-    let (dot, separator, one) = (m.dot >> 2, m.separator >> 2, m.one >> 2);
+    let (dot, separator, one, letter) = (m.dot >> 2, m.separator >> 2, m.one >> 2, m.letter >> 2);
     let (blank_1, digit_1, separator_1) = (m.blank >> 1, m.digit >> 1, m.separator >> 1);
+    let letter_1 = m.letter >> 1;
     let (blank_2, digit_2, separator_2) = (m.blank, m.digit, m.separator);
-    let (blank1, digit1, zero1) = (m.blank >> 3, m.digit >> 3, m.zero >> 3);
+    let (blank1, digit1, zero1, letter1) = (m.blank >> 3, m.digit >> 3, m.zero >> 3, m.letter >> 3);
     let (dot1, dash1, one2, blank3) = (m.dot >> 3, m.dash >> 3, m.one >> 4, m.blank >> 5);
-    let stops = !(blank | digit | dot | separator)
+    let stops = !(blank | digit | dot | separator | letter)
         | ((zero | dot | separator) & blank_1)
         | (dot & (!digit_1 | !blank1))
-        | (separator & (!digit_1 | !(digit1 & !zero1)))
+        | (separator & (!digit_1 | !((digit1 & !zero1) | letter1)))
+        | (letter & (!(blank_1 | separator_1) | !(digit1 & !zero1)))
         | (digit & digit_1 & digit_2)
-        | (digit & blank1 & !(separator_1 | (digit_1 & separator_2)))
+        | (digit & blank1 & !(separator_1 | ((digit_1 | letter_1) & separator_2)))
         | (digit & dot1 & !(blank_1 | (digit_1 & blank_2)))
         | (one & blank_1 & dash1 & one2 & blank3);
     stops & ((1 << JUDGED) - 1)
@@ -119,6 +126,8 @@ struct Classes {
     separator: u64,
     one: u64,
     dash: u64,
+    /// A file letter, `a` to `l`.
+    letter: u64,
 }
 
 /// [`Classes`] a byte at a time: the portable form, and what the vector forms are tested
@@ -135,6 +144,7 @@ fn classes_byte_by_byte(w: &[u8; WINDOW]) -> Classes {
         m.separator |= bit(matches!(c, b'-' | b'x' | b':'));
         m.one |= bit(c == b'1');
         m.dash |= bit(c == b'-');
+        m.letter |= bit(matches!(c, b'a'..=b'l'));
     }
     m
 }
@@ -164,8 +174,8 @@ const BLANKS: [u8; 16] = lane_table(b" \t\n\r");
 #[cfg(target_arch = "x86_64")]
 const SEPARATORS: [u8; 16] = lane_table(b"-x:");
 
-/// [`Classes`] with SSE2: a compare per byte value of a class (two for the digits) and a mask
-/// extraction per class, for each 16 bytes.
+/// [`Classes`] with SSE2: a compare per byte value of a class (two for the digits and for the
+/// letters) and a mask extraction per class, for each 16 bytes.
 #[cfg(target_arch = "x86_64")]
 fn classes(w: &[u8; WINDOW]) -> Classes {
     use safe_arch::{
@@ -186,6 +196,9 @@ fn classes(w: &[u8; WINDOW]) -> Classes {
         // Digits moved to the bottom of the signed range: below -118 exactly when a digit.
         let low = add_i8_m128i(v, set_splat_i8_m128i((0x80u8 - b'0') as i8));
         let digit = cmp_lt_mask_i8_m128i(low, set_splat_i8_m128i(-128 + 10));
+        // The same for the twelve file letters.
+        let from_a = add_i8_m128i(v, set_splat_i8_m128i((0x80u8 - b'a') as i8));
+        let letter = cmp_lt_mask_i8_m128i(from_a, set_splat_i8_m128i(-128 + 12));
         let shift = 16 * k;
         m.blank |= bits(blank) << shift;
         m.digit |= bits(digit) << shift;
@@ -194,12 +207,14 @@ fn classes(w: &[u8; WINDOW]) -> Classes {
         m.separator |= bits(separator) << shift;
         m.one |= bits(is(b'1')) << shift;
         m.dash |= bits(dash) << shift;
+        m.letter |= bits(letter) << shift;
     }
     m
 }
 
 /// [`Classes`] with AVX2, 32 bytes at a time: blanks and separators by a byte shuffle and a
-/// compare ([`lane_table`]), digits by two operations, the rest by a compare each.
+/// compare ([`lane_table`]), digits and letters by two operations each, the rest by a compare
+/// each.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn classes_avx2(w: &[u8; WINDOW]) -> Classes {
@@ -225,6 +240,8 @@ fn classes_avx2(w: &[u8; WINDOW]) -> Classes {
         let member = |table: __m256i| _mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, v), v);
         let low = _mm256_add_epi8(v, _mm256_set1_epi8((0x80u8 - b'0') as i8));
         let digit = _mm256_cmpgt_epi8(_mm256_set1_epi8(-128 + 10), low);
+        let from_a = _mm256_add_epi8(v, _mm256_set1_epi8((0x80u8 - b'a') as i8));
+        let letter = _mm256_cmpgt_epi8(_mm256_set1_epi8(-128 + 12), from_a);
         let shift = 32 * k;
         m.blank |= bits(member(blanks)) << shift;
         m.digit |= bits(digit) << shift;
@@ -233,6 +250,7 @@ fn classes_avx2(w: &[u8; WINDOW]) -> Classes {
         m.separator |= bits(member(separators)) << shift;
         m.one |= bits(is(b'1')) << shift;
         m.dash |= bits(is(b'-')) << shift;
+        m.letter |= bits(letter) << shift;
     }
     m
 }
@@ -258,21 +276,28 @@ mod tests {
     }
 
     #[test]
-    fn numeric_blocks_pass_plain_moves_and_stop_at_the_edge() {
+    fn blocks_pass_plain_moves_and_stop_at_the_edge() {
         let plain = "1. 32-28 19-23 2. 28x19 14x23 3. 33-28 23x32 37x28 99. 1-10";
-        assert_eq!(plain.len(), JUDGED);
-        assert!(judge(plain));
+        let algebraic = "1. c3-d4 f6-g5 2. d4:f6 g7:e5 3. a1xc3 l1-c3 c10-d9 e34:f5 ";
+        for plain in [plain, algebraic] {
+            assert_eq!(plain.len(), JUDGED);
+            assert!(judge(plain), "{plain:?}");
+        }
         for edge in [
-            "1-1", "2-0", "32", "05-10", "100.", "c3-d4", "1.32", "32--28", "1x",
+            "1-1", "2-0", "32", "05-10", "100.", "1.32", "32--28", "1x", "c3", "c3d4", "c0-d1",
+            "c3-d0", "3c4-d5", "c3-d4e5", "cd-e4", "c3-", "c3.", "m3-n4", "C3-D4", "c3-d45",
+            "c3--d4",
         ] {
-            let text = format!("{edge} {}", &plain[edge.len() + 1..]);
-            assert!(!judge(&text), "{text:?}");
+            for base in [plain, algebraic] {
+                let text = format!("{edge} {}", &base[edge.len() + 1..]);
+                assert!(!judge(&text), "{text:?}");
+            }
         }
     }
 
     #[test]
     fn byte_classes_in_vectors_are_the_byte_by_byte_ones() {
-        const MOVETEXT: &[u8] = b" \t\n\r0123456789.-x:ab";
+        const MOVETEXT: &[u8] = b" \t\n\r0123456789.-x:abklm`";
         let mut rng = TestRng::new(0x2545_F491_4F6C_DD1D);
         let mut compared_with_avx2 = 0;
         for round in 0..20_000 {
@@ -314,7 +339,7 @@ mod tests {
     fn every_way_of_taking_the_masks_skips_the_same_blocks() {
         let mut rng = TestRng::new(0x9E37_79B9_7F4A_7C15);
         let words = [
-            "1.", "32-28", "19x30", "10.", "1-1", "c3-d4", "100.", "5x14x23",
+            "1.", "32-28", "19x30", "c3-d4", "1-1", "c3-d45", "100.", "5x14x23", "c3d4",
         ];
         let mut skipped = 0;
         for _ in 0..2_000 {
@@ -323,14 +348,14 @@ mod tests {
                 let word = if rng.below(40) == 0 {
                     words[rng.below(words.len())]
                 } else {
-                    words[rng.below(3)]
+                    words[rng.below(4)]
                 };
                 text.extend_from_slice(word.as_bytes());
                 text.push(b" \n"[rng.below(2)]);
             }
             let expected = skip_blocks(&text, 2, classes_byte_by_byte);
             assert_eq!(skip_blocks(&text, 2, classes), expected);
-            assert_eq!(skip_numeric_blocks(&text, 2), expected);
+            assert_eq!(skip_plain_blocks(&text, 2), expected);
             skipped += usize::from(expected.restart > 2);
         }
         assert!(skipped > 500, "{skipped}");
