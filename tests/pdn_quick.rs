@@ -86,11 +86,38 @@ fn fixture_games_recognised_read_cleanly() {
 }
 
 /// Words of random games: plain ones, and others that sit next to the plain shape.
-const PLAIN_WORDS: [&str; 16] = [
-    "1.", "12.", "32-28", "19-23", "28x19", "14x23", "5-10", "1-6", "2-7", "1-10", "33x24x15",
-    "1x1", "c3-d4", "a3xc5xe7", "h10:f8", "1:6",
+const PLAIN_WORDS: [&str; 18] = [
+    "1.",
+    "12.",
+    "32-28",
+    "19-23",
+    "28x19",
+    "14x23",
+    "5-10",
+    "1-6",
+    "2-7",
+    "1-10",
+    "33x24x15",
+    "1x1",
+    "c3-d4",
+    "a3xc5xe7",
+    "h10:f8",
+    "1:6",
+    "{[%clock w0:59:48 B0:59:55]}",
+    "{a 2-0; b}",
 ];
-const EDGE_WORDS: [&str; 51] = [
+const EDGE_WORDS: [&str; 62] = [
+    "{a\n[Event \"x\"]}",
+    "{a\nb}",
+    "{a{b}",
+    "{é}",
+    "{\u{0}}",
+    "{\\r}",
+    "{%c}",
+    "{2-0",
+    "{}x",
+    "{ 1-1\n}",
+    "x{}",
     "1...",
     "0.",
     "12345.",

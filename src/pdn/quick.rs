@@ -13,13 +13,14 @@
 //! terminator and the move count are checked around it.
 //!
 //! ```text
-//! game      = blank* (tag blank*)* (word blank+)* terminator blank*
+//! game      = blank* (tag blank*)* ((word | comment) blank+)* terminator blank*
 //! tag       = "[" Name (" " | "\t")* "\"" value "\"]"    distinct names; the value without
 //!             control bytes or any of " \ [ ] { }; white space or the end after it
 //! word      = number "." | square (separator square)+
 //! number    = [1-9] [0-9]{0,3}
 //! square    = [a-l]? [1-9] [0-9]?                  (numeric `32`, algebraic `c3`)
 //! separator = "-" | "x" | ":"
+//! comment   = "{" (printable ASCII but { } | " " | "\t")* "}"    on one line
 //! terminator = "*" | "2-0" | "0-2" | "1-1" | "1-0" | "0-1" | "0-0" | "1/2-1/2"
 //! ```
 
@@ -174,8 +175,11 @@ fn plain_head(b: &[u8], eof: bool) -> Result<Head, Miss> {
         i = skip_blanks(b, tag.end);
     }
     let movetext = &b[i..];
-    let Some(stop) = movetext_stop(b, i) else {
-        return Err(short);
+    let stop = match movetext_stop(b, i) {
+        Stopped::At(stop) => stop,
+        // Not at a word the terminator may start.
+        Stopped::InComment => return Err(Miss::Other),
+        Stopped::NotYet => return Err(short),
     };
     if stop == movetext.len() && !eof {
         // `1-1` at the end of the bytes read so far.
@@ -201,26 +205,55 @@ fn plain_head(b: &[u8], eof: bool) -> Result<Head, Miss> {
     })
 }
 
-/// The moves of plain movetext: the words that end in a digit.
+/// The moves of plain movetext: the words that end in a digit, outside comments.
 fn count_moves(movetext: &[u8]) -> usize {
-    movetext
-        .windows(2)
-        .filter(|w| w[0].is_ascii_digit() & is_blank(w[1]))
-        .count()
+    let words_ending_in_digits = |text: &[u8]| {
+        text.windows(2)
+            .filter(|w| w[0].is_ascii_digit() & is_blank(w[1]))
+            .count()
+    };
+    let mut moves = 0;
+    let mut rest = movetext;
+    // A comment of plain movetext is closed, and has a blank before and after it.
+    while let Some(open) = memchr::memchr(b'{', rest) {
+        moves += words_ending_in_digits(&rest[..open]);
+        let close = memchr::memchr(b'}', &rest[open..]).map_or(rest.len(), |k| open + k + 1);
+        rest = &rest[close..];
+    }
+    moves + words_ending_in_digits(rest)
+}
+
+/// Where the automaton of [`movetext_stop`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stopped {
+    /// At this byte (counted from the movetext's start), between comments.
+    At(usize),
+    /// Inside a comment, at a byte a plain comment does not hold.
+    InComment,
+    /// Not before the text's end (unless after `1-1`, a terminator: [`Stopped::At`] the end).
+    NotYet,
 }
 
 /// Where the automaton of the plain movetext `b[start..]` stops (counted from `start`), at the
-/// first byte that is not part of a plain move, move number or white space (the terminator
-/// stops it too). `None` when the text ends first: no terminator. The byte before `start`, if
-/// any, is a blank.
+/// first byte that is not part of a plain move, move number, comment or white space (the
+/// terminator stops it too). [`Stopped::NotYet`] when the text ends first: no terminator. The
+/// byte before `start`, if any, is a blank.
 ///
 /// Between words, moves are passed by in blocks of about 64 bytes ([`blocks`]) when
 /// they are certain not to stop the automaton: much faster than stepping it, a table lookup
 /// that waits for the one before. The word where the blocks find a fault is stepped a byte at
 /// a time (it is most often the terminator, where the automaton stops), the rest in chunks.
-fn movetext_stop(b: &[u8], start: usize) -> Option<usize> {
+fn movetext_stop(b: &[u8], start: usize) -> Stopped {
     const CHUNK: usize = 16;
+    // The two stop states are the last ones: a state at or past `STOP` is a stop.
     const STOP: u16 = (State::Stop as u16) << 8;
+    let stopped = |state: u16, at: usize| {
+        if state == (State::StopInComment as u16) << 8 {
+            Stopped::InComment
+        } else {
+            Stopped::At(at - start)
+        }
+    };
     const BETWEEN: u16 = (State::Between as u16) << 8;
     let mut state = BETWEEN;
     let mut done = start;
@@ -234,8 +267,8 @@ fn movetext_stop(b: &[u8], start: usize) -> Option<usize> {
             done = skip.restart;
             while let Some(&c) = b.get(done) {
                 state = step(state, c);
-                if state == STOP {
-                    return Some(done - start);
+                if state >= STOP {
+                    return stopped(state, done);
                 }
                 done += 1;
                 if state == BETWEEN && done > skip.fault {
@@ -252,7 +285,7 @@ fn movetext_stop(b: &[u8], start: usize) -> Option<usize> {
             break;
         };
         let after = chunk.iter().fold(state, |state, &c| step(state, c));
-        if after == STOP {
+        if after >= STOP {
             break;
         }
         state = after;
@@ -260,12 +293,16 @@ fn movetext_stop(b: &[u8], start: usize) -> Option<usize> {
     }
     for (i, &c) in b[done..].iter().enumerate() {
         state = step(state, c);
-        if state == STOP {
-            return Some(done + i - start);
+        if state >= STOP {
+            return stopped(state, done + i);
         }
     }
     // `1-1` ending the text stops nothing, and is a terminator.
-    (state == (State::OneDashOne as u16) << 8).then_some(b.len() - start)
+    if state == (State::OneDashOne as u16) << 8 {
+        Stopped::At(b.len() - start)
+    } else {
+        Stopped::NotYet
+    }
 }
 
 /// One transition; states are kept multiplied by 256, ready to index [`NEXT`].
@@ -277,7 +314,10 @@ fn step(state: u16, c: u8) -> u16 {
 /// Byte classes of the movetext automaton.
 #[derive(Clone, Copy)]
 enum Class {
+    /// A space or a tab.
     Blank,
+    /// `\n` or `\r`: white space, but not inside a comment.
+    LineEnd,
     Zero,
     One,
     TwoToNine,
@@ -287,6 +327,11 @@ enum Class {
     OtherSeparator,
     /// A file letter, `a` to `l`.
     File,
+    OpenBrace,
+    CloseBrace,
+    /// Any other printable ASCII byte: only in comments.
+    Text,
+    /// Control bytes, DEL and bytes outside ASCII.
     Other,
 }
 
@@ -320,16 +365,28 @@ enum State {
     /// One or two digits of a square (or rank) after a separator.
     Square1,
     Square2,
-    /// Not plain movetext (or a terminator).
+    /// Inside a comment, then just after it.
+    Comment,
+    CommentEnd,
+    /// Not plain movetext (or a terminator). Both stop states come last.
     Stop,
+    /// Inside a comment, at a byte a plain one does not hold.
+    StopInComment,
 }
 
 const CLASS: [u8; 256] = {
     let mut table = [Class::Other as u8; 256];
+    let mut c = b'!';
+    while c <= b'~' {
+        table[c as usize] = Class::Text as u8;
+        c += 1;
+    }
     table[b' ' as usize] = Class::Blank as u8;
     table[b'\t' as usize] = Class::Blank as u8;
-    table[b'\n' as usize] = Class::Blank as u8;
-    table[b'\r' as usize] = Class::Blank as u8;
+    table[b'\n' as usize] = Class::LineEnd as u8;
+    table[b'\r' as usize] = Class::LineEnd as u8;
+    table[b'{' as usize] = Class::OpenBrace as u8;
+    table[b'}' as usize] = Class::CloseBrace as u8;
     table[b'0' as usize] = Class::Zero as u8;
     table[b'1' as usize] = Class::One as u8;
     let mut c = b'2';
@@ -360,6 +417,7 @@ const BY_CLASS: [u8; 32 << 4] = {
     const DIGITS: [Class; 3] = [C::Zero, C::One, C::TwoToNine];
     const NONZERO: [Class; 2] = [C::One, C::TwoToNine];
     const SEPARATORS: [Class; 2] = [C::Dash, C::OtherSeparator];
+    const BLANKS: [Class; 2] = [C::Blank, C::LineEnd];
     let mut k = 0;
     while k < 3 {
         let d = DIGITS[k];
@@ -380,7 +438,16 @@ const BY_CLASS: [u8; 32 << 4] = {
         t[at(S::File, d)] = S::Square1 as u8;
         k += 1;
     }
-    t[at(S::Between, C::Blank)] = S::Between as u8;
+    let mut k = 0;
+    while k < 2 {
+        let blank = BLANKS[k];
+        t[at(S::Between, blank)] = S::Between as u8;
+        t[at(S::Dot, blank)] = S::Between as u8;
+        t[at(S::Square1, blank)] = S::Between as u8;
+        t[at(S::Square2, blank)] = S::Between as u8;
+        t[at(S::CommentEnd, blank)] = S::Between as u8;
+        k += 1;
+    }
     t[at(S::Between, C::One)] = S::One as u8;
     t[at(S::Between, C::TwoToNine)] = S::Digits1 as u8;
     t[at(S::Between, C::File)] = S::FirstFile as u8;
@@ -390,7 +457,6 @@ const BY_CLASS: [u8; 32 << 4] = {
         t[at(numbers[k], C::Dot)] = S::Dot as u8;
         k += 1;
     }
-    t[at(S::Dot, C::Blank)] = S::Between as u8;
     // `1-` may become the result `1-1`; `1x`, `1:` are moves.
     t[at(S::One, C::Dash)] = S::OneDash as u8;
     t[at(S::One, C::OtherSeparator)] = S::Separator as u8;
@@ -416,8 +482,31 @@ const BY_CLASS: [u8; 32 << 4] = {
         k += 1;
     }
     t[at(S::Separator, C::File)] = S::File as u8;
-    t[at(S::Square1, C::Blank)] = S::Between as u8;
-    t[at(S::Square2, C::Blank)] = S::Between as u8;
+    // A comment holds the bytes of one line but braces and control bytes, ASCII only.
+    t[at(S::Between, C::OpenBrace)] = S::Comment as u8;
+    let mut class = 0;
+    while class < 16 {
+        t[(S::Comment as usize) << 4 | class] = S::StopInComment as u8;
+        t[(S::StopInComment as usize) << 4 | class] = S::StopInComment as u8;
+        class += 1;
+    }
+    let in_comment = [
+        C::Blank,
+        C::Zero,
+        C::One,
+        C::TwoToNine,
+        C::Dot,
+        C::Dash,
+        C::OtherSeparator,
+        C::File,
+        C::Text,
+    ];
+    let mut k = 0;
+    while k < in_comment.len() {
+        t[at(S::Comment, in_comment[k])] = S::Comment as u8;
+        k += 1;
+    }
+    t[at(S::Comment, C::CloseBrace)] = S::CommentEnd as u8;
     t
 };
 
@@ -696,6 +785,12 @@ mod tests {
             plain("1. c3-d4 f6:h4 2. a3xc5 d6xb4 3. 1-a5 h10-28 *"),
             Some(6)
         );
+        // Comments of one line, between words.
+        assert_eq!(
+            plain("1. 32-28 {[%clock w1:29:52 B1:28:30]} 19-23 {a 2-0; (b) \"c\" [d]} 2-0"),
+            Some(2)
+        );
+        assert_eq!(plain("{Annotated} 1. {x} c3-d4 {}\t{ 32-28 }\n*"), Some(1));
         // Names alike in their first seven bytes and length are told apart.
         assert_eq!(
             plain("[WhiteTitleA \"x\"]\n[WhiteTitleB \"y\"]\n1. 32-28 *"),
@@ -721,7 +816,20 @@ mod tests {
             "1. 32-28 2-0 3. 33-28",
             // Moves, numbers and tokens outside the plain shape.
             "1. 32-28! *",
-            "1. 32-28 {c} *",
+            "1. 32-28{c} *",
+            "1. 32-28 {c}*",
+            "1. 32-28 {c}19-23 *",
+            "1.{c} 32-28 *",
+            "1. 32-28 {a\nb} *",
+            "1. 32-28 {a\r} *",
+            "1. 32-28 {a{b} *",
+            "1. 32-28 {é} *",
+            "1. 32-28 {a\u{c}} *",
+            "1. 32-28 {c *",
+            "1. 32-28 } *",
+            "1. 32-28 {a 2-0\nb} *",
+            "1. 32-28 {a 1-1\nb} *",
+            "1. 32-28 {a *\u{1}} *",
             "1. 32-28 (33-28) *",
             "1. 32-28 $1 *",
             "1. c3d4 *",
@@ -749,33 +857,51 @@ mod tests {
     }
 
     /// The automaton alone, a byte at a time: what [`movetext_stop`] must always answer.
-    fn stop_byte_by_byte(movetext: &[u8]) -> Option<usize> {
+    fn stop_byte_by_byte(movetext: &[u8]) -> Stopped {
         let mut state = (State::Between as u16) << 8;
         for (i, &c) in movetext.iter().enumerate() {
             state = step(state, c);
             if state == (State::Stop as u16) << 8 {
-                return Some(i);
+                return Stopped::At(i);
+            }
+            if state == (State::StopInComment as u16) << 8 {
+                return Stopped::InComment;
             }
         }
-        (state == (State::OneDashOne as u16) << 8).then_some(movetext.len())
+        if state == (State::OneDashOne as u16) << 8 {
+            Stopped::At(movetext.len())
+        } else {
+            Stopped::NotYet
+        }
     }
 
     /// Random movetext: mostly numeric moves and move numbers (algebraic moves for half the
     /// seeds), now and then a word at the edge of what the 64-byte blocks pass.
     fn random_movetext(seed: u64) -> Vec<u8> {
-        const NUMERIC: [&str; 10] = [
-            "32-28", "19x30", "1-7", "10.", "7.", "46-41", "5x14x23", "1-10", "11:15", "1x1",
+        const NUMERIC: [&str; 11] = [
+            "32-28",
+            "19x30",
+            "1-7",
+            "10.",
+            "7.",
+            "46-41",
+            "5x14x23",
+            "1-10",
+            "11:15",
+            "1x1",
+            "{[%clock w0:59:48 B0:59:55]}",
         ];
-        const ALGEBRAIC: [&str; 10] = [
+        const ALGEBRAIC: [&str; 11] = [
             "c3-d4", "f6:h4", "a1xc3", "10.", "7.", "h10-g9", "d6:b4:d2", "l12-k11", "e3-24",
-            "1-c3",
+            "1-c3", "{c3-d4?}",
         ];
-        const EDGE: [&str; 44] = [
-            "1-1", "1-1x5", "1-0", "2-0", "0-2", "05-10", "3228", "32", "32-28.", "1.32", "100.",
-            "1000.", "x", "-5", "c3-d4", "1...", "*", "12-", "1/2-1/2", "32--28", "1-1-1", "9.5",
-            "0.", "1x", "100-95", "5-105x9", "c3", "c3d4", "c0-d1", "c3-d0", "3c-d4", "cd-e4",
-            "c3-", "c3.", "3c4-d5", "c3-d4e5", "m3-n4", "c3-d45", "c345-d4", "1-1c3", "c3-1-1",
-            "b2-a", "a-b2", "h",
+        const EDGE: [&str; 56] = [
+            "{", "}", "{a 2-0", "{1-1", "{a\nb}", "{é}", "{{}", "{}x", "x{}", "{\u{1}}", "{2-0 *}",
+            "{ \t}", "1-1", "1-1x5", "1-0", "2-0", "0-2", "05-10", "3228", "32", "32-28.", "1.32",
+            "100.", "1000.", "x", "-5", "c3-d4", "1...", "*", "12-", "1/2-1/2", "32--28", "1-1-1",
+            "9.5", "0.", "1x", "100-95", "5-105x9", "c3", "c3d4", "c0-d1", "c3-d0", "3c-d4",
+            "cd-e4", "c3-", "c3.", "3c4-d5", "c3-d4e5", "m3-n4", "c3-d45", "c345-d4", "1-1c3",
+            "c3-1-1", "b2-a", "a-b2", "h",
         ];
         const BLANKS: [&str; 5] = [" ", "\n", "\r\n", "\t", "  "];
         let mut rng = TestRng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
@@ -824,7 +950,7 @@ mod tests {
 
     #[test]
     fn extents_of_plain_games_in_an_archive_read_in_parts() {
-        let first = "[Event \"a\"]\n[White \"Émile\"]\n1. 32-28 19-23 2-0\n\n";
+        let first = "[Event \"a\"]\n[White \"Émile\"]\n1. 32-28 {a [b] 2-0} 19-23 2-0\n\n";
         let second = "[Event \"b\"]\n1. 32-28 *";
         let archive = format!("{first}{second}");
         let b = archive.as_bytes();
@@ -849,7 +975,7 @@ mod tests {
             "1. 32-28 2-0 [Event \"b\"]",
             "1. 32-28 2-0 {c}\n[Event \"b\"]",
             "1. 32-28 2-0 3. 33-28 *",
-            "1. 32-28 {c} 2-0\n[Event \"b\"]",
+            "1. 32-28 {c\n} 2-0\n[Event \"b\"]",
             "[Event \"a\"]x 1. 32-28 *\n[Event \"b\"]",
         ] {
             assert_eq!(plain_game_extent(text.as_bytes(), false), Extent::Other);
