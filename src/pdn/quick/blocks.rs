@@ -32,7 +32,7 @@ pub(super) fn skip_plain_blocks(movetext: &[u8], from: usize) -> Skip {
     if std::is_x86_feature_detected!("avx2") {
         return skip_with_avx2(movetext, from);
     }
-    skip_blocks(movetext, from, classes)
+    skip_blocks(movetext, from, classes, letters)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -47,23 +47,27 @@ fn skip_with_avx2(movetext: &[u8], from: usize) -> Skip {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn skip_blocks_avx2(movetext: &[u8], from: usize) -> Skip {
-    skip_blocks(movetext, from, |w| classes_avx2(w))
+    skip_blocks(movetext, from, |w| classes_avx2(w), |w| letters_avx2(w))
 }
 
-/// The loop of [`skip_plain_blocks`] with the masks of each window from `classify`.
-/// (Windows overlap by their context rather than carrying masks from one to the next, which
-/// the compiler turns into byte shuffles.)
+/// The loop of [`skip_plain_blocks`] with the masks of each window from `classify` and
+/// `letters`. (Windows overlap by their context rather than carrying masks from one to the next,
+/// which the compiler turns into byte shuffles.)
 #[inline(always)]
-fn skip_blocks(movetext: &[u8], from: usize, classify: impl Fn(&[u8; WINDOW]) -> Classes) -> Skip {
-    let mut end = from;
-    while let Some(window) = movetext.get(end - 2..end - 2 + WINDOW) {
-        let stops = stops(&classify(window.try_into().expect("a whole window")));
-        if stops != 0 {
-            // The words before the first byte judged wrong are plain: pass them too.
-            end += stops.trailing_zeros() as usize;
-            break;
-        }
-        end += JUDGED;
+fn skip_blocks(
+    movetext: &[u8],
+    from: usize,
+    classify: impl Fn(&[u8; WINDOW]) -> Classes,
+    letters: impl Fn(&[u8; WINDOW]) -> u64,
+) -> Skip {
+    // Numeric movetext, which most archives hold, is judged without letters. Only a letter next
+    // to the first byte judged wrong may make it right (see `stops`): then that window and the
+    // rest are judged with letters, as algebraic movetext is.
+    let mut end = first_fault(movetext, from, &classify, |_| 0);
+    let around = movetext.get(end - 1..end + 2).unwrap_or_default();
+    if around.iter().any(|c| matches!(c, b'a'..=b'l')) {
+        let window = end - (end - from) % JUDGED;
+        end = first_fault(movetext, window, &classify, &letters);
     }
     let restart = movetext[from..end]
         .iter()
@@ -73,6 +77,26 @@ fn skip_blocks(movetext: &[u8], from: usize, classify: impl Fn(&[u8; WINDOW]) ->
         restart,
         fault: end,
     }
+}
+
+/// The first byte from `end` (the first byte of a window judged) that [`stops`] judges wrong,
+/// or the first byte not judged when the text runs out of windows first.
+#[inline(always)]
+fn first_fault(
+    movetext: &[u8],
+    mut end: usize,
+    classify: impl Fn(&[u8; WINDOW]) -> Classes,
+    letters: impl Fn(&[u8; WINDOW]) -> u64,
+) -> usize {
+    while let Some(window) = movetext.get(end - 2..end - 2 + WINDOW) {
+        let window = window.try_into().expect("a whole window");
+        let faults = stops(&classify(window), letters(window));
+        if faults != 0 {
+            return end + faults.trailing_zeros() as usize;
+        }
+        end += JUDGED;
+    }
+    end
 }
 
 /// The bytes of the 59 `w[2..61]` of a window `w` (bit i for `w[i + 2]`; the bytes around are
@@ -93,15 +117,16 @@ fn skip_blocks(movetext: &[u8], from: usize, classify: impl Fn(&[u8; WINDOW]) ->
 /// exactly move numbers (a digit run from the word's start to a dot) and moves (a last square
 /// after a separator), and the one such word the automaton stops at, the result `1-1`, is
 /// ruled out by name.
-fn stops(m: &Classes) -> u64 {
+#[inline(always)]
+fn stops(m: &Classes, letter: u64) -> u64 {
     // Bit i of `x >> k` is class x at window byte i + k: byte i + 2 is the one judged, so
     // k = 0, 1 are the two before it and k = 3, 4, 5 the three after.
     let (blank, digit, zero) = (m.blank >> 2, m.digit >> 2, m.zero >> 2);
-    let (dot, separator, one, letter) = (m.dot >> 2, m.separator >> 2, m.one >> 2, m.letter >> 2);
+    let (dot, separator, one) = (m.dot >> 2, m.separator >> 2, m.one >> 2);
+    let (letter_1, letter1, letter) = (letter >> 1, letter >> 3, letter >> 2);
     let (blank_1, digit_1, separator_1) = (m.blank >> 1, m.digit >> 1, m.separator >> 1);
-    let letter_1 = m.letter >> 1;
     let (blank_2, digit_2, separator_2) = (m.blank, m.digit, m.separator);
-    let (blank1, digit1, zero1, letter1) = (m.blank >> 3, m.digit >> 3, m.zero >> 3, m.letter >> 3);
+    let (blank1, digit1, zero1) = (m.blank >> 3, m.digit >> 3, m.zero >> 3);
     let (dot1, dash1, one2, blank3) = (m.dot >> 3, m.dash >> 3, m.one >> 4, m.blank >> 5);
     let stops = !(blank | digit | dot | separator | letter)
         | ((zero | dot | separator) & blank_1)
@@ -126,8 +151,6 @@ struct Classes {
     separator: u64,
     one: u64,
     dash: u64,
-    /// A file letter, `a` to `l`.
-    letter: u64,
 }
 
 /// [`Classes`] a byte at a time: the portable form, and what the vector forms are tested
@@ -144,14 +167,26 @@ fn classes_byte_by_byte(w: &[u8; WINDOW]) -> Classes {
         m.separator |= bit(matches!(c, b'-' | b'x' | b':'));
         m.one |= bit(c == b'1');
         m.dash |= bit(c == b'-');
-        m.letter |= bit(matches!(c, b'a'..=b'l'));
     }
     m
+}
+
+/// The mask of the file letters `a` to `l` of a window, a byte at a time.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn letters_byte_by_byte(w: &[u8; WINDOW]) -> u64 {
+    w.iter()
+        .enumerate()
+        .fold(0, |m, (i, &c)| m | u64::from(matches!(c, b'a'..=b'l')) << i)
 }
 
 #[cfg(not(target_arch = "x86_64"))]
 fn classes(w: &[u8; WINDOW]) -> Classes {
     classes_byte_by_byte(w)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn letters(w: &[u8; WINDOW]) -> u64 {
+    letters_byte_by_byte(w)
 }
 
 /// Byte tables for a membership test of one 128-bit lane: entry `n` is the member whose low
@@ -174,8 +209,8 @@ const BLANKS: [u8; 16] = lane_table(b" \t\n\r");
 #[cfg(target_arch = "x86_64")]
 const SEPARATORS: [u8; 16] = lane_table(b"-x:");
 
-/// [`Classes`] with SSE2: a compare per byte value of a class (two for the digits and for the
-/// letters) and a mask extraction per class, for each 16 bytes.
+/// [`Classes`] with SSE2: a compare per byte value of a class (two for the digits) and a mask
+/// extraction per class, for each 16 bytes.
 #[cfg(target_arch = "x86_64")]
 fn classes(w: &[u8; WINDOW]) -> Classes {
     use safe_arch::{
@@ -196,9 +231,6 @@ fn classes(w: &[u8; WINDOW]) -> Classes {
         // Digits moved to the bottom of the signed range: below -118 exactly when a digit.
         let low = add_i8_m128i(v, set_splat_i8_m128i((0x80u8 - b'0') as i8));
         let digit = cmp_lt_mask_i8_m128i(low, set_splat_i8_m128i(-128 + 10));
-        // The same for the twelve file letters.
-        let from_a = add_i8_m128i(v, set_splat_i8_m128i((0x80u8 - b'a') as i8));
-        let letter = cmp_lt_mask_i8_m128i(from_a, set_splat_i8_m128i(-128 + 12));
         let shift = 16 * k;
         m.blank |= bits(blank) << shift;
         m.digit |= bits(digit) << shift;
@@ -207,14 +239,29 @@ fn classes(w: &[u8; WINDOW]) -> Classes {
         m.separator |= bits(separator) << shift;
         m.one |= bits(is(b'1')) << shift;
         m.dash |= bits(dash) << shift;
-        m.letter |= bits(letter) << shift;
     }
     m
 }
 
+/// The mask of the file letters `a` to `l` with SSE2, found as the digits are.
+#[cfg(target_arch = "x86_64")]
+fn letters(w: &[u8; WINDOW]) -> u64 {
+    use safe_arch::{
+        add_i8_m128i, cmp_lt_mask_i8_m128i, m128i, move_mask_i8_m128i, set_splat_i8_m128i,
+    };
+    let mut letter = 0;
+    for (k, chunk) in w.chunks_exact(16).enumerate() {
+        let v = m128i::from(<[u8; 16]>::try_from(chunk).expect("16 bytes"));
+        // The twelve letters moved to the bottom of the signed range.
+        let from_a = add_i8_m128i(v, set_splat_i8_m128i((0x80u8 - b'a') as i8));
+        let mask = cmp_lt_mask_i8_m128i(from_a, set_splat_i8_m128i(-128 + 12));
+        letter |= u64::from(move_mask_i8_m128i(mask) as u16) << (16 * k);
+    }
+    letter
+}
+
 /// [`Classes`] with AVX2, 32 bytes at a time: blanks and separators by a byte shuffle and a
-/// compare ([`lane_table`]), digits and letters by two operations each, the rest by a compare
-/// each.
+/// compare ([`lane_table`]), digits by two operations, the rest by a compare each.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn classes_avx2(w: &[u8; WINDOW]) -> Classes {
@@ -240,8 +287,6 @@ fn classes_avx2(w: &[u8; WINDOW]) -> Classes {
         let member = |table: __m256i| _mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, v), v);
         let low = _mm256_add_epi8(v, _mm256_set1_epi8((0x80u8 - b'0') as i8));
         let digit = _mm256_cmpgt_epi8(_mm256_set1_epi8(-128 + 10), low);
-        let from_a = _mm256_add_epi8(v, _mm256_set1_epi8((0x80u8 - b'a') as i8));
-        let letter = _mm256_cmpgt_epi8(_mm256_set1_epi8(-128 + 12), from_a);
         let shift = 32 * k;
         m.blank |= bits(member(blanks)) << shift;
         m.digit |= bits(digit) << shift;
@@ -250,9 +295,30 @@ fn classes_avx2(w: &[u8; WINDOW]) -> Classes {
         m.separator |= bits(member(separators)) << shift;
         m.one |= bits(is(b'1')) << shift;
         m.dash |= bits(is(b'-')) << shift;
-        m.letter |= bits(letter) << shift;
     }
     m
+}
+
+/// The mask of the file letters `a` to `l` with AVX2, found as the digits are.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn letters_avx2(w: &[u8; WINDOW]) -> u64 {
+    use std::arch::x86_64::{
+        _mm256_add_epi8, _mm256_cmpgt_epi8, _mm256_movemask_epi8, _mm256_set_m128i,
+        _mm256_set1_epi8,
+    };
+    let mut letter = 0;
+    for (k, half) in w.chunks_exact(32).enumerate() {
+        let lane = |k: usize| {
+            let lane: [u8; 16] = half[k..k + 16].try_into().expect("16 bytes");
+            safe_arch::m128i::from(lane).0
+        };
+        let v = _mm256_set_m128i(lane(16), lane(0));
+        let from_a = _mm256_add_epi8(v, _mm256_set1_epi8((0x80u8 - b'a') as i8));
+        let mask = _mm256_cmpgt_epi8(_mm256_set1_epi8(-128 + 12), from_a);
+        letter |= u64::from(_mm256_movemask_epi8(mask) as u32) << (32 * k);
+    }
+    letter
 }
 
 #[cfg(test)]
@@ -263,16 +329,26 @@ mod tests {
     /// The AVX2 classes, when the processor has AVX2.
     #[cfg(target_arch = "x86_64")]
     #[allow(unsafe_code)]
-    fn classes_with_avx2(w: &[u8; WINDOW]) -> Option<Classes> {
+    fn classes_with_avx2(w: &[u8; WINDOW]) -> Option<(Classes, u64)> {
         // SAFETY: called only once the processor is known to have AVX2.
-        std::is_x86_feature_detected!("avx2").then(|| unsafe { classes_avx2(w) })
+        std::is_x86_feature_detected!("avx2").then(|| unsafe { (classes_avx2(w), letters_avx2(w)) })
+    }
+
+    /// The masks of the portable form, or of SSE2.
+    fn all_classes(w: &[u8; WINDOW]) -> (Classes, u64) {
+        (classes(w), letters(w))
+    }
+
+    /// The masks a byte at a time.
+    fn all_classes_byte_by_byte(w: &[u8; WINDOW]) -> (Classes, u64) {
+        (classes_byte_by_byte(w), letters_byte_by_byte(w))
     }
 
     /// Judges `text` as the bytes of a window, with blanks around it.
     fn judge(text: &str) -> bool {
         let mut w = [b' '; WINDOW];
         w[2..2 + text.len()].copy_from_slice(text.as_bytes());
-        stops(&classes_byte_by_byte(&w)) == 0
+        stops(&classes_byte_by_byte(&w), letters_byte_by_byte(&w)) == 0
     }
 
     #[test]
@@ -311,8 +387,8 @@ mod tests {
                     MOVETEXT[(state % MOVETEXT.len() as u64) as usize]
                 };
             }
-            let expected = classes_byte_by_byte(&block);
-            assert_eq!(classes(&block), expected, "{block:?}");
+            let expected = all_classes_byte_by_byte(&block);
+            assert_eq!(all_classes(&block), expected, "{block:?}");
             #[cfg(target_arch = "x86_64")]
             if let Some(avx2) = classes_with_avx2(&block) {
                 assert_eq!(avx2, expected, "{block:?}");
@@ -324,8 +400,8 @@ mod tests {
             for at in [0, 15, 16, 31, 32, 63] {
                 let mut block = [b' '; WINDOW];
                 block[at] = c;
-                let expected = classes_byte_by_byte(&block);
-                assert_eq!(classes(&block), expected, "{c} at {at}");
+                let expected = all_classes_byte_by_byte(&block);
+                assert_eq!(all_classes(&block), expected, "{c} at {at}");
                 #[cfg(target_arch = "x86_64")]
                 if let Some(avx2) = classes_with_avx2(&block) {
                     assert_eq!(avx2, expected, "{c} at {at}");
@@ -339,7 +415,8 @@ mod tests {
     fn every_way_of_taking_the_masks_skips_the_same_blocks() {
         let mut rng = TestRng::new(0x9E37_79B9_7F4A_7C15);
         let words = [
-            "1.", "32-28", "19x30", "c3-d4", "1-1", "c3-d45", "100.", "5x14x23", "c3d4",
+            "1.", "32-28", "19x30", "c3-d4", "1-1", "c3-d45", "100.", "5x14x23", "c3d4", "1-c3",
+            "e3-24", "c10-d9",
         ];
         let mut skipped = 0;
         for _ in 0..2_000 {
@@ -353,8 +430,11 @@ mod tests {
                 text.extend_from_slice(word.as_bytes());
                 text.push(b" \n"[rng.below(2)]);
             }
-            let expected = skip_blocks(&text, 2, classes_byte_by_byte);
-            assert_eq!(skip_blocks(&text, 2, classes), expected);
+            let expected = skip_blocks(&text, 2, classes_byte_by_byte, letters_byte_by_byte);
+            assert_eq!(skip_blocks(&text, 2, classes, letters), expected);
+            // Judging every window with its letters finds the same first fault.
+            let eager = first_fault(&text, 2, classes_byte_by_byte, letters_byte_by_byte);
+            assert_eq!(eager, expected.fault, "{}", text.escape_ascii());
             assert_eq!(skip_plain_blocks(&text, 2), expected);
             skipped += usize::from(expected.restart > 2);
         }
