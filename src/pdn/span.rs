@@ -119,23 +119,69 @@ pub fn locate_all(text: &str, first_line: u32, offsets: &[usize]) -> Vec<Positio
 /// Number of line ends in `bytes` (LF, CRLF and lone CR each count once) and the offset just
 /// after the last one.
 pub fn count_line_ends(bytes: &[u8]) -> (u32, usize) {
+    let line_start = memchr::memrchr2(b'\n', b'\r', bytes).map_or(0, |i| i + 1);
     // Most texts have no CR: then a count of LFs, which compiles to vector code, says it all.
-    if memchr::memchr(b'\r', bytes).is_none() {
-        let lines = memchr::memchr_iter(b'\n', bytes).count() as u32;
-        let line_start = memchr::memrchr(b'\n', bytes).map_or(0, |i| i + 1);
-        return (lines, line_start);
-    }
+    let lines = if memchr::memchr(b'\r', bytes).is_none() {
+        memchr::memchr_iter(b'\n', bytes).count()
+    } else {
+        count_line_ends_with_crs(bytes)
+    };
+    (lines as u32, line_start)
+}
+
+/// The line ends of text that holds CRs (Windows files): its LFs, and its CRs not followed by
+/// an LF, counted 16 bytes at a time: each byte compared with the byte after it (a second load
+/// one byte on), the matches summed in byte counters, which are added up before they can
+/// overflow.
+#[cfg(target_arch = "x86_64")]
+fn count_line_ends_with_crs(bytes: &[u8]) -> usize {
+    use safe_arch::{
+        bitandnot_m128i, bitor_m128i, cmp_eq_mask_i8_m128i, m128i, set_splat_i8_m128i,
+        sub_i8_m128i, sum_of_u8_abs_diff_m128i, zeroed_m128i,
+    };
+    let load = |at: usize| m128i::from(<[u8; 16]>::try_from(&bytes[at..at + 16]).expect("16"));
+    let (lf, cr) = (
+        set_splat_i8_m128i(b'\n' as i8),
+        set_splat_i8_m128i(b'\r' as i8),
+    );
     let mut lines = 0;
-    let mut line_start = 0;
-    for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
-        // A CR directly followed by LF is counted at the LF.
-        if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
-            continue;
+    let mut at = 0;
+    // 17 bytes are read for 16: the last byte is counted a byte at a time.
+    while at + 17 <= bytes.len() {
+        // Each byte counter takes at most one a round: 255 rounds at most.
+        let rounds = ((bytes.len() - 1 - at) / 16).min(255);
+        let mut counters = zeroed_m128i();
+        for _ in 0..rounds {
+            let (here, next) = (load(at), load(at + 1));
+            let lone_cr = bitandnot_m128i(
+                cmp_eq_mask_i8_m128i(next, lf),
+                cmp_eq_mask_i8_m128i(here, cr),
+            );
+            let ends = bitor_m128i(cmp_eq_mask_i8_m128i(here, lf), lone_cr);
+            // A match is all ones, -1: subtracting it counts one.
+            counters = sub_i8_m128i(counters, ends);
+            at += 16;
         }
-        lines += 1;
-        line_start = i + 1;
+        let sums: [u64; 2] = sum_of_u8_abs_diff_m128i(counters, zeroed_m128i()).into();
+        lines += (sums[0] + sums[1]) as usize;
     }
-    (lines, line_start)
+    lines + count_line_ends_byte_by_byte(&bytes[at..])
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn count_line_ends_with_crs(bytes: &[u8]) -> usize {
+    count_line_ends_byte_by_byte(bytes)
+}
+
+/// [`count_line_ends`] a byte at a time.
+fn count_line_ends_byte_by_byte(bytes: &[u8]) -> usize {
+    (0..bytes.len())
+        .filter(|&i| match bytes[i] {
+            b'\n' => true,
+            b'\r' => bytes.get(i + 1) != Some(&b'\n'),
+            _ => false,
+        })
+        .count()
 }
 
 /// Characters in a UTF-8 byte slice (continuation bytes are not counted).
@@ -156,6 +202,28 @@ mod tests {
         assert_eq!(locate(text, 1, 7), Position { line: 4, column: 1 });
         // The CR of a CRLF still belongs to line 2.
         assert_eq!(locate(text, 1, 3), Position { line: 2, column: 2 });
+    }
+
+    #[test]
+    fn line_ends_counted_in_vectors_are_those_counted_a_byte_at_a_time() {
+        let mut rng = crate::test_rng::TestRng::new(0x3C6E_F372_FE94_F82B);
+        let mut with_crs = 0;
+        for _ in 0..20_000 {
+            let len = rng.below(80);
+            let text: Vec<u8> = (0..len).map(|_| b"ab\r\n\r\n"[rng.below(6)]).collect();
+            let line_start = text
+                .iter()
+                .rposition(|&c| c == b'\n' || c == b'\r')
+                .map_or(0, |i| i + 1);
+            let expected = (count_line_ends_byte_by_byte(&text) as u32, line_start);
+            assert_eq!(count_line_ends(&text), expected, "{}", text.escape_ascii());
+            with_crs += usize::from(len > 32 && text.contains(&b'\r'));
+        }
+        assert!(with_crs > 5_000, "{with_crs}");
+        // A CRLF across the 16-byte chunks, and a CR ending the text.
+        let mut text = vec![b'a'; 15];
+        text.extend_from_slice(b"\r\nb\r");
+        assert_eq!(count_line_ends(&text), (2, text.len()));
     }
 
     #[test]

@@ -27,6 +27,9 @@ pub(super) struct Skip {
 /// From `from`, just after a blank (or at the start of movetext, after its blanks), past the
 /// words in which [`stops`] finds no fault. `from` is at least 2: the two bytes before
 /// it are context.
+// Kept out of line: inlined into the plain-shape check, it changed how the compiler laid out
+// the check's own loops, for more instructions there (callgrind).
+#[inline(never)]
 pub(super) fn skip_plain_blocks(movetext: &[u8], from: usize) -> Skip {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
