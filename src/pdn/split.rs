@@ -292,7 +292,17 @@ impl<R: BufRead> Splitter<R> {
                 Extent::Short if rest.len() > self.options.max_game_size + LOOKAHEAD => {
                     return Ok(None);
                 }
-                Extent::Short => self.fill()?,
+                Extent::Short => {
+                    // Read on until the bytes buffered at least double (or pass the most a
+                    // game may take): a game read in many small parts is then checked a few
+                    // times in all, not once a part (a long comment made that quadratic).
+                    let wanted = (2 * rest.len())
+                        .max(rest.len() + 1)
+                        .min(self.options.max_game_size + LOOKAHEAD + 1);
+                    while self.buf.len() - self.start < wanted && !self.eof {
+                        self.fill()?;
+                    }
+                }
             }
         }
     }
