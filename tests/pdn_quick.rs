@@ -86,7 +86,8 @@ fn fixture_games_recognised_read_cleanly() {
 }
 
 /// Words of random games: plain ones, and others that sit next to the plain shape.
-const PLAIN_WORDS: [&str; 18] = [
+const PLAIN_WORDS: [&str; 19] = [
+    "10- 4",
     "1.",
     "12.",
     "32-28",
@@ -106,7 +107,17 @@ const PLAIN_WORDS: [&str; 18] = [
     "{[%clock w0:59:48 B0:59:55]}",
     "{a 2-0; b}",
 ];
-const EDGE_WORDS: [&str; 62] = [
+const EDGE_WORDS: [&str; 72] = [
+    "32- 05",
+    "32- 8- 2-0",
+    "32- \n28",
+    "28x  19",
+    "32- 0-2",
+    "32- 28- 2-0",
+    "1- 1-1",
+    "32-\n28",
+    "c3- d4",
+    "32- 28x 19",
     "{a\n[Event \"x\"]}",
     "{a\nb}",
     "{a{b}",

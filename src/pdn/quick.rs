@@ -17,6 +17,7 @@
 //! tag       = "[" Name (" " | "\t")* "\"" value "\"]"    distinct names; the value without
 //!             control bytes or any of " \ [ ] { }; white space or the end after it
 //! word      = number "." | square (separator square)+
+//!           | square separator (" " | "\t")+ [1-9] [0-9]?   (fixed width: `10- 4`, `28x 19`)
 //! number    = [1-9] [0-9]{0,3}
 //! square    = [a-l]? [1-9] [0-9]?                  (numeric `32`, algebraic `c3`)
 //! separator = "-" | "x" | ":"
@@ -178,7 +179,7 @@ fn plain_head(b: &[u8], eof: bool) -> Result<Head, Miss> {
     let stop = match movetext_stop(b, i) {
         Stopped::At(stop) => stop,
         // Not at a word the terminator may start.
-        Stopped::InComment => return Err(Miss::Other),
+        Stopped::Inside => return Err(Miss::Other),
         Stopped::NotYet => return Err(short),
     };
     if stop == movetext.len() && !eof {
@@ -228,8 +229,9 @@ fn count_moves(movetext: &[u8]) -> usize {
 enum Stopped {
     /// At this byte (counted from the movetext's start), between comments.
     At(usize),
-    /// Inside a comment, at a byte a plain comment does not hold.
-    InComment,
+    /// Inside a comment or a spaced move, at a byte they do not hold: where no terminator can
+    /// start.
+    Inside,
     /// Not before the text's end (unless after `1-1`, a terminator: [`Stopped::At`] the end).
     NotYet,
 }
@@ -248,8 +250,8 @@ fn movetext_stop(b: &[u8], start: usize) -> Stopped {
     // The two stop states are the last ones: a state at or past `STOP` is a stop.
     const STOP: u16 = (State::Stop as u16) << 8;
     let stopped = |state: u16, at: usize| {
-        if state == (State::StopInComment as u16) << 8 {
-            Stopped::InComment
+        if state == (State::StopInside as u16) << 8 {
+            Stopped::Inside
         } else {
             Stopped::At(at - start)
         }
@@ -368,10 +370,15 @@ enum State {
     /// Inside a comment, then just after it.
     Comment,
     CommentEnd,
+    /// The blanks after a separator in the fixed-width form `10- 4`, `28x 19`, then one or two
+    /// digits of the square after them, which ends the move.
+    SeparatorBlank,
+    GapSquare1,
+    GapSquare2,
     /// Not plain movetext (or a terminator). Both stop states come last.
     Stop,
-    /// Inside a comment, at a byte a plain one does not hold.
-    StopInComment,
+    /// Inside a comment or a spaced move, at a byte they do not hold: not at a word.
+    StopInside,
 }
 
 const CLASS: [u8; 256] = {
@@ -486,8 +493,8 @@ const BY_CLASS: [u8; 32 << 4] = {
     t[at(S::Between, C::OpenBrace)] = S::Comment as u8;
     let mut class = 0;
     while class < 16 {
-        t[(S::Comment as usize) << 4 | class] = S::StopInComment as u8;
-        t[(S::StopInComment as usize) << 4 | class] = S::StopInComment as u8;
+        t[(S::Comment as usize) << 4 | class] = S::StopInside as u8;
+        t[(S::StopInside as usize) << 4 | class] = S::StopInside as u8;
         class += 1;
     }
     let in_comment = [
@@ -507,6 +514,31 @@ const BY_CLASS: [u8; 32 << 4] = {
         k += 1;
     }
     t[at(S::Comment, C::CloseBrace)] = S::CommentEnd as u8;
+    // The fixed-width form: blanks after a separator, then the last square. A word after the
+    // blanks is part of the move, so anything else stops it inside, not at a word.
+    t[at(S::Separator, C::Blank)] = S::SeparatorBlank as u8;
+    t[at(S::OneDash, C::Blank)] = S::SeparatorBlank as u8;
+    let mut class = 0;
+    while class < 16 {
+        t[(S::SeparatorBlank as usize) << 4 | class] = S::StopInside as u8;
+        t[(S::GapSquare1 as usize) << 4 | class] = S::StopInside as u8;
+        t[(S::GapSquare2 as usize) << 4 | class] = S::StopInside as u8;
+        class += 1;
+    }
+    t[at(S::SeparatorBlank, C::Blank)] = S::SeparatorBlank as u8;
+    t[at(S::SeparatorBlank, C::One)] = S::GapSquare1 as u8;
+    t[at(S::SeparatorBlank, C::TwoToNine)] = S::GapSquare1 as u8;
+    let mut k = 0;
+    while k < 3 {
+        t[at(S::GapSquare1, DIGITS[k])] = S::GapSquare2 as u8;
+        k += 1;
+    }
+    let mut k = 0;
+    while k < 2 {
+        t[at(S::GapSquare1, BLANKS[k])] = S::Between as u8;
+        t[at(S::GapSquare2, BLANKS[k])] = S::Between as u8;
+        k += 1;
+    }
     t
 };
 
@@ -785,6 +817,11 @@ mod tests {
             plain("1. c3-d4 f6:h4 2. a3xc5 d6xb4 3. 1-a5 h10-28 *"),
             Some(6)
         );
+        // The fixed-width form: blanks after the separator, before the last square.
+        assert_eq!(
+            plain("1. 32-28 19-23 2. 28x 19 14- 23 3. 1- 7  7-\t1 4. 10-  4 *"),
+            Some(7)
+        );
         // Comments of one line, between words.
         assert_eq!(
             plain("1. 32-28 {[%clock w1:29:52 B1:28:30]} 19-23 {a 2-0; (b) \"c\" [d]} 2-0"),
@@ -830,6 +867,18 @@ mod tests {
             "1. 32-28 {a 2-0\nb} *",
             "1. 32-28 {a 1-1\nb} *",
             "1. 32-28 {a *\u{1}} *",
+            "1. 32- 0-2",
+            "1. 32- 28- 2-0",
+            "1. 32- 28-1 *",
+            "1. 32-\n28 *",
+            "1. 32- 28x 19 *",
+            "1. c3- d4 *",
+            "1. 32- 28.",
+            "1. 32- *",
+            "1. 32- 1-1",
+            "1. 32- 05 *",
+            "1. 32- 8- 2-0",
+            "1. 32- \n28 *",
             "1. 32-28 (33-28) *",
             "1. 32-28 $1 *",
             "1. c3d4 *",
@@ -864,8 +913,8 @@ mod tests {
             if state == (State::Stop as u16) << 8 {
                 return Stopped::At(i);
             }
-            if state == (State::StopInComment as u16) << 8 {
-                return Stopped::InComment;
+            if state == (State::StopInside as u16) << 8 {
+                return Stopped::Inside;
             }
         }
         if state == (State::OneDashOne as u16) << 8 {
@@ -895,13 +944,75 @@ mod tests {
             "c3-d4", "f6:h4", "a1xc3", "10.", "7.", "h10-g9", "d6:b4:d2", "l12-k11", "e3-24",
             "1-c3", "{c3-d4?}",
         ];
-        const EDGE: [&str; 56] = [
-            "{", "}", "{a 2-0", "{1-1", "{a\nb}", "{é}", "{{}", "{}x", "x{}", "{\u{1}}", "{2-0 *}",
-            "{ \t}", "1-1", "1-1x5", "1-0", "2-0", "0-2", "05-10", "3228", "32", "32-28.", "1.32",
-            "100.", "1000.", "x", "-5", "c3-d4", "1...", "*", "12-", "1/2-1/2", "32--28", "1-1-1",
-            "9.5", "0.", "1x", "100-95", "5-105x9", "c3", "c3d4", "c0-d1", "c3-d0", "3c-d4",
-            "cd-e4", "c3-", "c3.", "3c4-d5", "c3-d4e5", "m3-n4", "c3-d45", "c345-d4", "1-1c3",
-            "c3-1-1", "b2-a", "a-b2", "h",
+        const EDGE: [&str; 68] = [
+            "{",
+            "}",
+            "{a 2-0",
+            "{1-1",
+            "{a\nb}",
+            "{é}",
+            "{{}",
+            "{}x",
+            "x{}",
+            "{\u{1}}",
+            "{2-0 *}",
+            "{ \t}",
+            "10- 4",
+            "28x  19",
+            "1- 7",
+            "32- 0-2",
+            "32- 28- 2-0",
+            "32- 28-1",
+            "2- 1-1",
+            "32-\t\t28",
+            "32- 05",
+            "32- 8- 2-0",
+            "32- \n28",
+            "32- 8-2",
+            "1-1",
+            "1-1x5",
+            "1-0",
+            "2-0",
+            "0-2",
+            "05-10",
+            "3228",
+            "32",
+            "32-28.",
+            "1.32",
+            "100.",
+            "1000.",
+            "x",
+            "-5",
+            "c3-d4",
+            "1...",
+            "*",
+            "12-",
+            "1/2-1/2",
+            "32--28",
+            "1-1-1",
+            "9.5",
+            "0.",
+            "1x",
+            "100-95",
+            "5-105x9",
+            "c3",
+            "c3d4",
+            "c0-d1",
+            "c3-d0",
+            "3c-d4",
+            "cd-e4",
+            "c3-",
+            "c3.",
+            "3c4-d5",
+            "c3-d4e5",
+            "m3-n4",
+            "c3-d45",
+            "c345-d4",
+            "1-1c3",
+            "c3-1-1",
+            "b2-a",
+            "a-b2",
+            "h",
         ];
         const BLANKS: [&str; 5] = [" ", "\n", "\r\n", "\t", "  "];
         let mut rng = TestRng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
