@@ -17,7 +17,8 @@
 //! tag       = "[" Name (" " | "\t")* "\"" value "\"]"    distinct names; the value without
 //!             control bytes or any of " \ [ ] { }; white space or the end after it
 //! word      = number "." | square (separator square)+
-//!           | square separator (" " | "\t")+ [1-9] [0-9]?   (fixed width: `10- 4`, `28x 19`)
+//!           | square (separator square)* separator (" " | "\t")+ [1-9] [0-9]?
+//!                                                  (fixed width: `10- 4`, `28x 19`)
 //! number    = [1-9] [0-9]{0,3}
 //! square    = [a-l]? [1-9] [0-9]?                  (numeric `32`, algebraic `c3`)
 //! separator = "-" | "x" | ":"
@@ -227,7 +228,7 @@ fn count_moves(movetext: &[u8]) -> usize {
 /// Where the automaton of [`movetext_stop`] stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stopped {
-    /// At this byte (counted from the movetext's start), between comments.
+    /// At this byte (counted from the movetext's start), outside comments and spaced moves.
     At(usize),
     /// Inside a comment or a spaced move, at a byte they do not hold: where no terminator can
     /// start.
@@ -819,8 +820,8 @@ mod tests {
         );
         // The fixed-width form: blanks after the separator, before the last square.
         assert_eq!(
-            plain("1. 32-28 19-23 2. 28x 19 14- 23 3. 1- 7  7-\t1 4. 10-  4 *"),
-            Some(7)
+            plain("1. 32-28 19-23 2. 28x 19 14- 23 3. 1- 7  7-\t1 4. 10-  4 33-28x 19 *"),
+            Some(8)
         );
         // Comments of one line, between words.
         assert_eq!(

@@ -819,7 +819,8 @@ fn skip_line_word_by_word(b: &[u8], s: &mut Scan, end: usize) -> bool {
 /// into short lines.
 fn skip_plain_words(b: &[u8], s: &mut Scan, limit: usize) {
     const BLOCK: usize = 64;
-    // Only whole lines, ending at most at `limit`, are skipped (none once the game is past it).
+    // Only words of lines buffered whole, ending at most at `limit`, are skipped (none once the
+    // game is past it).
     let Some(searched) = b.get(s.pos..b.len().min(limit.saturating_add(1))) else {
         return;
     };

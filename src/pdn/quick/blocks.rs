@@ -63,9 +63,9 @@ fn skip_blocks(
     classify: impl Fn(&[u8; WINDOW]) -> Classes,
     letters: impl Fn(&[u8; WINDOW]) -> u64,
 ) -> Skip {
-    // Numeric movetext, which most archives hold, is judged without letters. Only a letter next
-    // to the first byte judged wrong may make it right (see `stops`): then that window and the
-    // rest are judged with letters, as algebraic movetext is.
+    // Numeric movetext, which most archives hold, is judged without letters. Only a letter at or
+    // beside the first byte judged wrong may make it right (see `stops`): then that window and
+    // the rest are judged with letters, as algebraic movetext is.
     let mut end = first_fault(movetext, from, &classify, |_| 0);
     let around = movetext.get(end - 1..end + 2).unwrap_or_default();
     if around.iter().any(|c| matches!(c, b'a'..=b'l')) {
@@ -312,8 +312,8 @@ fn letters_avx2(w: &[u8; WINDOW]) -> u64 {
     };
     let mut letter = 0;
     for (k, half) in w.chunks_exact(32).enumerate() {
-        let lane = |k: usize| {
-            let lane: [u8; 16] = half[k..k + 16].try_into().expect("16 bytes");
+        let lane = |at: usize| {
+            let lane: [u8; 16] = half[at..at + 16].try_into().expect("16 bytes");
             safe_arch::m128i::from(lane).0
         };
         let v = _mm256_set_m128i(lane(16), lane(0));
