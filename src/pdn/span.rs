@@ -224,6 +224,9 @@ mod tests {
         let mut text = vec![b'a'; 15];
         text.extend_from_slice(b"\r\nb\r");
         assert_eq!(count_line_ends(&text), (2, text.len()));
+        // A line end in every byte for longer than a byte counter can count.
+        let text = [&b"\r"[..], &[b'\n'; 10_000]].concat();
+        assert_eq!(count_line_ends(&text), (10_000, text.len()));
     }
 
     #[test]
