@@ -86,7 +86,8 @@ fn fixture_games_recognised_read_cleanly() {
 }
 
 /// Words of random games: plain ones, and others that sit next to the plain shape.
-const PLAIN_WORDS: [&str; 19] = [
+const PLAIN_WORDS: [&str; 20] = [
+    "3.32-28",
     "10- 4",
     "1.",
     "12.",
@@ -107,7 +108,10 @@ const PLAIN_WORDS: [&str; 19] = [
     "{[%clock w0:59:48 B0:59:55]}",
     "{a 2-0; b}",
 ];
-const EDGE_WORDS: [&str; 72] = [
+const EDGE_WORDS: [&str; 75] = [
+    "1.1-1",
+    "12.2-0",
+    "1.05-10",
     "32- 05",
     "32- 8- 2-0",
     "32- \n28",

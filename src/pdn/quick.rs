@@ -16,8 +16,8 @@
 //! game      = blank* (tag blank*)* ((word | comment) blank+)* terminator blank*
 //! tag       = "[" Name (" " | "\t")* "\"" value "\"]"    distinct names; the value without
 //!             control bytes or any of " \ [ ] { }; white space or the end after it
-//! word      = number "." | square (separator square)+
-//!           | square (separator square)* separator (" " | "\t")+ [1-9] [0-9]?
+//! word      = number "." | (number ".")? square (separator square)+
+//!           | (number ".")? square (separator square)* separator (" " | "\t")+ [1-9] [0-9]?
 //!                                                  (fixed width: `10- 4`, `28x 19`)
 //! number    = [1-9] [0-9]{0,3}
 //! square    = [a-l]? [1-9] [0-9]?                  (numeric `32`, algebraic `c3`)
@@ -354,6 +354,11 @@ enum State {
     Digits4,
     /// A move number's dot.
     Dot,
+    /// The first square of a move glued to its number (`12.32-28`): `1`, or one digit 2-9, then
+    /// two digits. A move must follow, not a number or a result.
+    GluedOne,
+    GluedDigits1,
+    GluedDigits2,
     /// `1-`, then `1-1`.
     OneDash,
     OneDashOne,
@@ -463,6 +468,29 @@ const BY_CLASS: [u8; 32 << 4] = {
     let mut k = 0;
     while k < 5 {
         t[at(numbers[k], C::Dot)] = S::Dot as u8;
+        k += 1;
+    }
+    // A move glued to its number (`12.32-28`, `1.c3-d4`); `1.1-1` still reaches `1-1`, so
+    // the terminator is never looked for in such a word.
+    t[at(S::Dot, C::One)] = S::GluedOne as u8;
+    t[at(S::Dot, C::TwoToNine)] = S::GluedDigits1 as u8;
+    t[at(S::Dot, C::File)] = S::FirstFile as u8;
+    let mut k = 0;
+    while k < 3 {
+        t[at(S::GluedOne, DIGITS[k])] = S::GluedDigits2 as u8;
+        t[at(S::GluedDigits1, DIGITS[k])] = S::GluedDigits2 as u8;
+        k += 1;
+    }
+    t[at(S::GluedOne, C::Dash)] = S::OneDash as u8;
+    t[at(S::GluedOne, C::OtherSeparator)] = S::Separator as u8;
+    let glued = [S::GluedDigits1, S::GluedDigits2];
+    let mut k = 0;
+    while k < 2 {
+        let mut j = 0;
+        while j < 2 {
+            t[at(glued[k], SEPARATORS[j])] = S::Separator as u8;
+            j += 1;
+        }
         k += 1;
     }
     // `1-` may become the result `1-1`; `1x`, `1:` are moves.
@@ -818,6 +846,11 @@ mod tests {
             plain("1. c3-d4 f6:h4 2. a3xc5 d6xb4 3. 1-a5 h10-28 *"),
             Some(6)
         );
+        // Moves glued to their numbers.
+        assert_eq!(
+            plain("1.32-28 19-23 2.28x19 14x23 3.c3-d4 4.1-7 1x6 5.1x6 *"),
+            Some(8)
+        );
         // The fixed-width form: blanks after the separator, before the last square.
         assert_eq!(
             plain("1. 32-28 19-23 2. 28x 19 14- 23 3. 1- 7  7-\t1 4. 10-  4 33-28x 19 *"),
@@ -891,7 +924,16 @@ mod tests {
             "1. 3228 *",
             "1. 05-10 *",
             "1. 100-95 *",
-            "1.32-28 *",
+            "1.32 *",
+            "1.3 *",
+            "1.12. 32-28 *",
+            "1.05-10 *",
+            "1.1-1",
+            "12.2-0",
+            "1.1-1 2-0",
+            "1...32-28 *",
+            "1.32.28 *",
+            "1.325-28 *",
             "1... 32-28 *",
             "12345. 32-28 *",
             "1. 32-28\u{c}*",
@@ -928,7 +970,8 @@ mod tests {
     /// Random movetext: mostly numeric moves and move numbers (algebraic moves for half the
     /// seeds), now and then a word at the edge of what the 64-byte blocks pass.
     fn random_movetext(seed: u64) -> Vec<u8> {
-        const NUMERIC: [&str; 11] = [
+        const NUMERIC: [&str; 12] = [
+            "7.32-28",
             "32-28",
             "19x30",
             "1-7",
@@ -941,11 +984,16 @@ mod tests {
             "1x1",
             "{[%clock w0:59:48 B0:59:55]}",
         ];
-        const ALGEBRAIC: [&str; 11] = [
-            "c3-d4", "f6:h4", "a1xc3", "10.", "7.", "h10-g9", "d6:b4:d2", "l12-k11", "e3-24",
-            "1-c3", "{c3-d4?}",
+        const ALGEBRAIC: [&str; 12] = [
+            "7.c3-d4", "c3-d4", "f6:h4", "a1xc3", "10.", "7.", "h10-g9", "d6:b4:d2", "l12-k11",
+            "e3-24", "1-c3", "{c3-d4?}",
         ];
-        const EDGE: [&str; 68] = [
+        const EDGE: [&str; 73] = [
+            "1.1-1",
+            "12.2-0",
+            "1.05-10",
+            "1.325",
+            "1.c0-d1",
             "{",
             "}",
             "{a 2-0",
