@@ -431,6 +431,24 @@ const BY_CLASS: [u8; 32 << 4] = {
     const NONZERO: [Class; 2] = [C::One, C::TwoToNine];
     const SEPARATORS: [Class; 2] = [C::Dash, C::OtherSeparator];
     const BLANKS: [Class; 2] = [C::Blank, C::LineEnd];
+    // Inside a comment or a spaced move, a byte not listed below stops the automaton inside,
+    // not at a word (and that stop is final too).
+    let inside = [
+        S::Comment,
+        S::SeparatorBlank,
+        S::GapSquare1,
+        S::GapSquare2,
+        S::StopInside,
+    ];
+    let mut k = 0;
+    while k < inside.len() {
+        let mut class = 0;
+        while class < 16 {
+            t[(inside[k] as usize) << 4 | class] = S::StopInside as u8;
+            class += 1;
+        }
+        k += 1;
+    }
     let mut k = 0;
     while k < 3 {
         let d = DIGITS[k];
@@ -441,6 +459,9 @@ const BY_CLASS: [u8; 32 << 4] = {
         t[at(S::FirstRank1, d)] = S::FirstRank2 as u8;
         t[at(S::OneDashOne, d)] = S::Square2 as u8;
         t[at(S::Square1, d)] = S::Square2 as u8;
+        t[at(S::GluedOne, d)] = S::GluedDigits2 as u8;
+        t[at(S::GluedDigits1, d)] = S::GluedDigits2 as u8;
+        t[at(S::GapSquare1, d)] = S::GapSquare2 as u8;
         k += 1;
     }
     let mut k = 0;
@@ -449,6 +470,7 @@ const BY_CLASS: [u8; 32 << 4] = {
         t[at(S::FirstFile, d)] = S::FirstRank1 as u8;
         t[at(S::Separator, d)] = S::Square1 as u8;
         t[at(S::File, d)] = S::Square1 as u8;
+        t[at(S::SeparatorBlank, d)] = S::GapSquare1 as u8;
         k += 1;
     }
     let mut k = 0;
@@ -459,6 +481,8 @@ const BY_CLASS: [u8; 32 << 4] = {
         t[at(S::Square1, blank)] = S::Between as u8;
         t[at(S::Square2, blank)] = S::Between as u8;
         t[at(S::CommentEnd, blank)] = S::Between as u8;
+        t[at(S::GapSquare1, blank)] = S::Between as u8;
+        t[at(S::GapSquare2, blank)] = S::Between as u8;
         k += 1;
     }
     t[at(S::Between, C::One)] = S::One as u8;
@@ -475,24 +499,8 @@ const BY_CLASS: [u8; 32 << 4] = {
     t[at(S::Dot, C::One)] = S::GluedOne as u8;
     t[at(S::Dot, C::TwoToNine)] = S::GluedDigits1 as u8;
     t[at(S::Dot, C::File)] = S::FirstFile as u8;
-    let mut k = 0;
-    while k < 3 {
-        t[at(S::GluedOne, DIGITS[k])] = S::GluedDigits2 as u8;
-        t[at(S::GluedDigits1, DIGITS[k])] = S::GluedDigits2 as u8;
-        k += 1;
-    }
     t[at(S::GluedOne, C::Dash)] = S::OneDash as u8;
     t[at(S::GluedOne, C::OtherSeparator)] = S::Separator as u8;
-    let glued = [S::GluedDigits1, S::GluedDigits2];
-    let mut k = 0;
-    while k < 2 {
-        let mut j = 0;
-        while j < 2 {
-            t[at(glued[k], SEPARATORS[j])] = S::Separator as u8;
-            j += 1;
-        }
-        k += 1;
-    }
     // `1-` may become the result `1-1`; `1x`, `1:` are moves.
     t[at(S::One, C::Dash)] = S::OneDash as u8;
     t[at(S::One, C::OtherSeparator)] = S::Separator as u8;
@@ -507,6 +515,8 @@ const BY_CLASS: [u8; 32 << 4] = {
         S::OneDashOne,
         S::Square1,
         S::Square2,
+        S::GluedDigits1,
+        S::GluedDigits2,
     ];
     let mut k = 0;
     while k < squares.len() {
@@ -520,12 +530,6 @@ const BY_CLASS: [u8; 32 << 4] = {
     t[at(S::Separator, C::File)] = S::File as u8;
     // A comment holds the bytes of one line but braces and control bytes, ASCII only.
     t[at(S::Between, C::OpenBrace)] = S::Comment as u8;
-    let mut class = 0;
-    while class < 16 {
-        t[(S::Comment as usize) << 4 | class] = S::StopInside as u8;
-        t[(S::StopInside as usize) << 4 | class] = S::StopInside as u8;
-        class += 1;
-    }
     let in_comment = [
         C::Blank,
         C::Zero,
@@ -543,31 +547,12 @@ const BY_CLASS: [u8; 32 << 4] = {
         k += 1;
     }
     t[at(S::Comment, C::CloseBrace)] = S::CommentEnd as u8;
-    // The fixed-width form: blanks after a separator, then the last square. A word after the
-    // blanks is part of the move, so anything else stops it inside, not at a word.
+    // The fixed-width form: blanks after a separator, then the last square (its digits and
+    // the blank ending it are among the transitions above). A word after the blanks is part of
+    // the move, so anything else stops it inside, not at a word.
     t[at(S::Separator, C::Blank)] = S::SeparatorBlank as u8;
     t[at(S::OneDash, C::Blank)] = S::SeparatorBlank as u8;
-    let mut class = 0;
-    while class < 16 {
-        t[(S::SeparatorBlank as usize) << 4 | class] = S::StopInside as u8;
-        t[(S::GapSquare1 as usize) << 4 | class] = S::StopInside as u8;
-        t[(S::GapSquare2 as usize) << 4 | class] = S::StopInside as u8;
-        class += 1;
-    }
     t[at(S::SeparatorBlank, C::Blank)] = S::SeparatorBlank as u8;
-    t[at(S::SeparatorBlank, C::One)] = S::GapSquare1 as u8;
-    t[at(S::SeparatorBlank, C::TwoToNine)] = S::GapSquare1 as u8;
-    let mut k = 0;
-    while k < 3 {
-        t[at(S::GapSquare1, DIGITS[k])] = S::GapSquare2 as u8;
-        k += 1;
-    }
-    let mut k = 0;
-    while k < 2 {
-        t[at(S::GapSquare1, BLANKS[k])] = S::Between as u8;
-        t[at(S::GapSquare2, BLANKS[k])] = S::Between as u8;
-        k += 1;
-    }
     t
 };
 
