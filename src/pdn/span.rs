@@ -120,13 +120,62 @@ pub fn locate_all(text: &str, first_line: u32, offsets: &[usize]) -> Vec<Positio
 /// after the last one.
 pub fn count_line_ends(bytes: &[u8]) -> (u32, usize) {
     let line_start = memchr::memrchr2(b'\n', b'\r', bytes).map_or(0, |i| i + 1);
-    // Most texts have no CR: then a count of LFs, which compiles to vector code, says it all.
-    let lines = if memchr::memchr(b'\r', bytes).is_none() {
-        memchr::memchr_iter(b'\n', bytes).count()
-    } else {
-        count_line_ends_with_crs(bytes)
+    // Most texts have no CR: then their LFs say it all, and one pass counts both. A text whose
+    // first line ends in a CR (a Windows file's) goes straight to the count that needs them.
+    let first_end = memchr::memchr2(b'\n', b'\r', bytes);
+    let lines = match first_end.map(|i| bytes[i]) {
+        None => 0,
+        Some(b'\n') => match count_lfs_and_crs(bytes) {
+            (lfs, 0) => lfs,
+            _ => count_line_ends_with_crs(bytes),
+        },
+        Some(_) => count_line_ends_with_crs(bytes),
     };
     (lines as u32, line_start)
+}
+
+/// The LFs and the CRs in `bytes`, counted 16 bytes at a time in byte counters (one load and
+/// two comparisons per 16 bytes: a separate search for a CR and count of LFs each read the
+/// text again, and the count's bit counting cost more than the rest of the game's check).
+#[cfg(target_arch = "x86_64")]
+fn count_lfs_and_crs(bytes: &[u8]) -> (usize, usize) {
+    use safe_arch::{
+        cmp_eq_mask_i8_m128i, m128i, set_splat_i8_m128i, sub_i8_m128i, sum_of_u8_abs_diff_m128i,
+        zeroed_m128i,
+    };
+    let (lf, cr) = (
+        set_splat_i8_m128i(b'\n' as i8),
+        set_splat_i8_m128i(b'\r' as i8),
+    );
+    let sum = |counters| {
+        let sums: [u64; 2] = sum_of_u8_abs_diff_m128i(counters, zeroed_m128i()).into();
+        (sums[0] + sums[1]) as usize
+    };
+    let (mut lfs, mut crs) = (0, 0);
+    let (whole, rest) = bytes.split_at(bytes.len() / 16 * 16);
+    // Each byte counter takes at most one a round: 255 rounds at most.
+    for rounds in whole.chunks(16 * 255) {
+        let (mut lf_counters, mut cr_counters) = (zeroed_m128i(), zeroed_m128i());
+        for vector in rounds.chunks_exact(16) {
+            let here = m128i::from(<[u8; 16]>::try_from(vector).expect("16"));
+            // A match is all ones, -1: subtracting it counts one.
+            lf_counters = sub_i8_m128i(lf_counters, cmp_eq_mask_i8_m128i(here, lf));
+            cr_counters = sub_i8_m128i(cr_counters, cmp_eq_mask_i8_m128i(here, cr));
+        }
+        lfs += sum(lf_counters);
+        crs += sum(cr_counters);
+    }
+    for &c in rest {
+        lfs += usize::from(c == b'\n');
+        crs += usize::from(c == b'\r');
+    }
+    (lfs, crs)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn count_lfs_and_crs(bytes: &[u8]) -> (usize, usize) {
+    let count = |byte| bytes.iter().filter(|&&c| c == byte).count();
+    (count(b'\n'), count(b'\r'))
 }
 
 /// The line ends of text that holds CRs (Windows files): its LFs, and its CRs not followed by
@@ -185,7 +234,7 @@ fn count_line_ends_byte_by_byte(bytes: &[u8]) -> usize {
 }
 
 /// Characters in a UTF-8 byte slice (continuation bytes are not counted).
-fn count_chars(bytes: &[u8]) -> usize {
+pub(crate) fn count_chars(bytes: &[u8]) -> usize {
     bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
 }
 
@@ -207,19 +256,34 @@ mod tests {
     #[test]
     fn line_ends_counted_in_vectors_are_those_counted_a_byte_at_a_time() {
         let mut rng = crate::test_rng::TestRng::new(0x3C6E_F372_FE94_F82B);
-        let mut with_crs = 0;
+        let (mut with_crs, mut lf_only, mut lf_first_then_cr) = (0, 0, 0);
+        // Windows text, Unix text, and Unix text with a stray CR or two.
+        let alphabets: [&[u8]; 3] = [
+            b"ab\r\n\r\n",
+            b"ab\n",
+            b"aaaaaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbbbb\n\n\n\n\r",
+        ];
         for _ in 0..20_000 {
             let len = rng.below(80);
-            let text: Vec<u8> = (0..len).map(|_| b"ab\r\n\r\n"[rng.below(6)]).collect();
+            let alphabet = alphabets[rng.below(3)];
+            let text: Vec<u8> = (0..len)
+                .map(|_| alphabet[rng.below(alphabet.len())])
+                .collect();
             let line_start = text
                 .iter()
                 .rposition(|&c| c == b'\n' || c == b'\r')
                 .map_or(0, |i| i + 1);
             let expected = (count_line_ends_byte_by_byte(&text) as u32, line_start);
             assert_eq!(count_line_ends(&text), expected, "{}", text.escape_ascii());
-            with_crs += usize::from(len > 32 && text.contains(&b'\r'));
+            let first_end = text.iter().find(|&&c| c == b'\n' || c == b'\r');
+            let has_cr = text.contains(&b'\r');
+            with_crs += usize::from(len > 32 && has_cr);
+            lf_only += usize::from(len > 32 && !has_cr && first_end.is_some());
+            lf_first_then_cr += usize::from(len > 32 && has_cr && first_end == Some(&b'\n'));
         }
         assert!(with_crs > 5_000, "{with_crs}");
+        assert!(lf_only > 3_000, "{lf_only}");
+        assert!(lf_first_then_cr > 1_000, "{lf_first_then_cr}");
         // A CRLF across the 16-byte chunks, and a CR ending the text.
         let mut text = vec![b'a'; 15];
         text.extend_from_slice(b"\r\nb\r");
@@ -227,6 +291,11 @@ mod tests {
         // A line end in every byte for longer than a byte counter can count.
         let text = [&b"\r"[..], &[b'\n'; 10_000]].concat();
         assert_eq!(count_line_ends(&text), (10_000, text.len()));
+        assert_eq!(count_line_ends(&text[1..]), (10_000, text.len() - 1));
+        // A lone CR far past the first line end, after the byte counters were summed.
+        let mut text = [&b"a\n"[..], &[b'b'; 5_000]].concat();
+        text.extend_from_slice(b"\rc");
+        assert_eq!(count_line_ends(&text), (2, text.len() - 1));
     }
 
     #[test]

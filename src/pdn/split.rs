@@ -20,7 +20,7 @@ use super::encoding::{BOM, Decoder};
 use super::lex::{self, WordClass};
 use super::quick::{Extent, LOOKAHEAD, plain_game_extent};
 use super::raw::RawGame;
-use super::span::count_line_ends;
+use super::span::{count_chars, count_line_ends};
 
 /// Default maximum size of one game: far above any real game, small enough to bound memory.
 pub const DEFAULT_MAX_GAME_SIZE: usize = 1 << 20;
@@ -196,14 +196,19 @@ pub struct PlainHint {
 impl PlainHint {
     /// The hint for a plain game of these bytes at `offset`.
     pub fn of(bytes: &[u8], offset: u64, ascii: bool, utf8: bool) -> PlainHint {
+        // One count gives the lines and where the last starts, which the column and the line
+        // end depend on alone (one game in a thousand bytes: a search per field cost as much
+        // as the count).
+        let (lines, line_start) = count_line_ends(bytes);
+        let last_line = &bytes[line_start..];
         PlainHint {
             offset,
             len: bytes.len(),
             ascii,
             utf8,
-            lines: count_line_ends(bytes).0,
-            column_after: column_after(bytes, 0),
-            ends_line: ends_line(bytes),
+            lines,
+            column_after: u32::from(lines > 0) + count_chars(last_line) as u32,
+            ends_line: last_line.iter().all(|&c| c == b' ' || c == b'\t'),
         }
     }
 }
@@ -985,10 +990,9 @@ fn ends_line(bytes: &[u8]) -> bool {
 
 /// The column after `text` (UTF-8 or ASCII white space) when it starts at `column`.
 fn column_after(text: &[u8], column: u32) -> u32 {
-    let chars = |b: &[u8]| b.iter().filter(|&&c| c & 0xC0 != 0x80).count() as u32;
     match memchr::memrchr2(b'\n', b'\r', text) {
-        Some(i) => 1 + chars(&text[i + 1..]),
-        None => column + chars(text),
+        Some(i) => 1 + count_chars(&text[i + 1..]) as u32,
+        None => column + count_chars(text) as u32,
     }
 }
 
