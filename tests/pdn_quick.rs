@@ -13,7 +13,7 @@ mod pdn_support;
 use std::io::{BufReader, Read};
 use std::path::Path;
 
-use pdnkit::pdn::parser::{parse_game, parse_text};
+use pdnkit::pdn::parser::{notes_around_plain_moves, parse_game, parse_text};
 use pdnkit::pdn::prescan::prescan;
 use pdnkit::pdn::quick::{plain_game_moves, plain_mainline_moves};
 use pdnkit::pdn::raw::RawGame;
@@ -36,13 +36,32 @@ fn agrees(raw: &RawGame, origin: &str) -> bool {
     true
 }
 
-fn check_file(path: &Path) -> (usize, usize) {
+/// Checks the notes read around a game's plain moves against the notes of the whole parse;
+/// true when the game's moves were plain (and it had a terminator).
+fn notes_agree(raw: &RawGame, origin: &str) -> bool {
+    let Some(notes) = notes_around_plain_moves(raw) else {
+        return false;
+    };
+    let game = parse_game(raw)
+        .unwrap_or_else(|e| panic!("{origin}: plain moves for the shortcut but unreadable: {e}"));
+    assert_eq!(notes, game.notes, "{origin}");
+    true
+}
+
+/// The games of a file, those in the plain shape, and those outside it whose moves are plain.
+fn check_file(path: &Path) -> (usize, usize, usize) {
     let games = pdn_support::raw_games(path);
-    let plain = games
-        .iter()
-        .filter(|raw| agrees(raw, &format!("{} game {}", path.display(), raw.index)))
-        .count();
-    (games.len(), plain)
+    let (mut plain, mut plain_moves) = (0, 0);
+    for raw in &games {
+        let origin = format!("{} game {}", path.display(), raw.index);
+        let whole = agrees(raw, &origin);
+        let moves = notes_agree(raw, &origin);
+        // A game in the plain shape has plain moves.
+        assert!(moves || !whole, "{origin}");
+        plain += usize::from(whole);
+        plain_moves += usize::from(moves && !whole);
+    }
+    (games.len(), plain, plain_moves)
 }
 
 #[test]
@@ -50,39 +69,49 @@ fn corpus_games_recognised_read_cleanly() {
     let Some(dir) = pdn_support::corpus_dir() else {
         return;
     };
-    let (mut games, mut plain) = (0, 0);
+    let (mut games, mut plain, mut plain_moves) = (0, 0, 0);
     for file in pdn_support::corpus_files(&dir) {
-        let (g, p) = check_file(&dir.join(file));
+        let (g, p, m) = check_file(&dir.join(file));
         games += g;
         plain += p;
+        plain_moves += m;
     }
-    eprintln!("corpus: {plain} of {games} games in the plain shape");
+    eprintln!(
+        "corpus: {plain} of {games} games in the plain shape, {plain_moves} more with plain moves"
+    );
     // Nine in ten games of real archives have the plain shape (the others have comments,
-    // variations, move strengths, literal `\r` text...).
+    // variations, move strengths, literal `\r` text...). Most of the others have plain moves,
+    // with notes on their tags or after their terminator (a literal `\r` ending every line).
     assert!(
-        games > 8_000 && plain * 10 > games * 9,
-        "{plain} of {games}"
+        games > 8_000 && plain * 10 > games * 9 && plain_moves * 2 > games - plain,
+        "{plain}, {plain_moves} of {games}"
     );
 }
 
 #[test]
 fn fixture_games_recognised_read_cleanly() {
     let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")];
-    let (mut games, mut plain) = (0, 0);
+    let (mut games, mut plain, mut plain_moves) = (0, 0, 0);
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).expect("fixture directory") {
             let path = entry.expect("fixture entry").path();
             if path.is_dir() {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "pdn") {
-                let (g, p) = check_file(&path);
+                let (g, p, m) = check_file(&path);
                 games += g;
                 plain += p;
+                plain_moves += m;
             }
         }
     }
-    eprintln!("fixtures: {plain} of {games} games in the plain shape");
-    assert!(plain > 50, "{plain} of {games}");
+    eprintln!(
+        "fixtures: {plain} of {games} games in the plain shape, {plain_moves} more with plain moves"
+    );
+    assert!(
+        plain > 50 && plain_moves > 5,
+        "{plain}, {plain_moves} of {games}"
+    );
 }
 
 /// Words of random games: plain ones, and others that sit next to the plain shape.
@@ -271,6 +300,71 @@ fn random_games_recognised_read_cleanly() {
     }
     eprintln!("random: {plain} games in the plain shape, {edge_plain} holding an edge word");
     assert!(plain > 40_000 && edge_plain > 300, "{plain}, {edge_plain}");
+}
+
+/// What may stand after a tag or a terminator in a game outside the plain shape: notes (a
+/// literal `\r`, junk, a stray bracket, a tag), comments, `%` lines, and what is unreadable.
+const AROUND: [&str; 16] = [
+    "\\r",
+    "\\r\\n",
+    " junk",
+    " {comment}",
+    " {open",
+    " }",
+    " (",
+    " 1-0",
+    "\n%escape",
+    " ; to the end",
+    " [Round \"3\"]",
+    "\u{a0}",
+    " $1",
+    " /FEN \"W:W31:B1\"/",
+    " 32-28",
+    "",
+];
+
+/// A random game whose tags and what follows its terminator may carry notes, with moves as
+/// [`random_game`] writes them.
+fn random_noted_game(rng: &mut Rng) -> String {
+    let mut text = String::new();
+    for _ in 0..rng.below(4) {
+        text.push_str(rng.pick(&TAGS));
+        if rng.below(3) == 0 {
+            text.push_str(rng.pick(&AROUND));
+        }
+        text.push_str(rng.pick(&["\n", "\r\n", " "]));
+    }
+    let (moves, _) = random_game(rng, 12);
+    // The tags of the moves' game are dropped: its text from the first move on.
+    let from = moves.rfind(']').map_or(0, |k| k + 1);
+    text.push_str(&moves[from..]);
+    for _ in 0..rng.below(3) {
+        text.push_str(rng.pick(&AROUND));
+    }
+    text
+}
+
+#[test]
+fn notes_around_plain_moves_are_those_of_the_whole_parse() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let (mut plain_moves, mut noted) = (0, 0);
+    for k in 0..100_000 {
+        let text = random_noted_game(&mut rng);
+        // Each game the splitter cuts (a tag after the terminator may start another).
+        for raw in Splitter::new(text.as_bytes()) {
+            let raw = raw.expect("read from memory");
+            if !notes_agree(&raw, &format!("{k}: {text:?}")) {
+                continue;
+            }
+            plain_moves += 1;
+            noted += usize::from(!parse_game(&raw).expect("read").notes.is_empty());
+        }
+    }
+    eprintln!("random: {plain_moves} games with plain moves, {noted} of them noted");
+    assert!(
+        plain_moves > 20_000 && noted > 5_000,
+        "{plain_moves}, {noted}"
+    );
 }
 
 /// A reader handing its bytes out in pieces of random sizes, so that reads end everywhere.

@@ -2,8 +2,9 @@
 //! gives the same games, and every game that parses writes back (syntax writer) into a text
 //! that reads as one game with the same tree, and writes again identically. A game the
 //! plain-shape shortcut recognises (`pdn::quick`) reads without error or note, with the same
-//! number of main-line moves; the splitter passing plain games by gives the same games, with
-//! or without the plain games found ahead on other threads.
+//! number of main-line moves; a game whose moves it recognises has, read around them, the notes
+//! of the whole parse; the splitter passing plain games by gives the same games, with or
+//! without the plain games found ahead on other threads.
 #![no_main]
 
 #[path = "../../tests/pdn_support/mod.rs"]
@@ -14,7 +15,7 @@ use std::io::BufReader;
 use libfuzzer_sys::fuzz_target;
 use pdnkit::pdn::ast::Game;
 use pdnkit::pdn::outline::outline;
-use pdnkit::pdn::parser::{parse_game, parse_text};
+use pdnkit::pdn::parser::{notes_around_plain_moves, parse_game, parse_text};
 use pdnkit::pdn::prescan::prescan;
 use pdnkit::pdn::quick::{plain_game_moves, plain_mainline_moves};
 use pdnkit::pdn::raw::RawGame;
@@ -42,7 +43,11 @@ fuzz_target!(|data: &[u8]| {
     if let Err(e) = pdn_support::check_cuts(&cuts, &whole) {
         panic!("passing plain games by: {e}");
     }
-    let (reader, hints) = prescan(std::io::Cursor::new(data.to_vec()), 2, 1 + usize::from(knob));
+    let (reader, hints) = prescan(
+        std::io::Cursor::new(data.to_vec()),
+        2,
+        1 + usize::from(knob),
+    );
     let prescanned =
         pdn_support::all_cuts(Splitter::with_options(reader, options.clone()).with_hints(hints));
     assert_eq!(prescanned, cuts, "the games found with a prescan differ");
@@ -61,6 +66,15 @@ fuzz_target!(|data: &[u8]| {
     for raw in &whole {
         if let Some(moves) = plain_game_moves(raw) {
             check_plain(&parse_game(raw), moves, &raw.text);
+        }
+        if let Some(notes) = notes_around_plain_moves(raw) {
+            let game = parse_game(raw)
+                .unwrap_or_else(|e| panic!("plain moves but unreadable ({e:?}): {:?}", raw.text));
+            assert_eq!(
+                notes, game.notes,
+                "notes around plain moves of {:?}",
+                raw.text
+            );
         }
         let Ok(game) = parse_game(raw) else { continue };
         let written = write_game(&game);

@@ -4,7 +4,8 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use pdnkit::pdn::parser::parse_game;
+use pdnkit::pdn::note::Note;
+use pdnkit::pdn::parser::{notes_around_plain_moves, parse_game};
 use pdnkit::pdn::quick::is_plain_game;
 use pdnkit::record::{GameRecord, Status as Verdict};
 use pdnkit::replay::{ReplayOptions, Severity, check_syntax, replay, worst_syntax_note};
@@ -119,14 +120,15 @@ fn check(
     if syntax_only && !json && is_plain_game(&raw) {
         return Checked::clean_and_silent(1);
     }
+    // Nor of a game whose notes are not shown, which need not be written: when its moves are
+    // plain, the rest of it says so.
+    let silent = |notes: &[Note]| worst_syntax_note(notes, options) < Some(Severity::Warning);
+    let notes_unshown = syntax_only && !json && min_shown > Severity::Note;
+    if notes_unshown && notes_around_plain_moves(&raw).is_some_and(|notes| silent(&notes)) {
+        return Checked::clean_and_silent(1);
+    }
     let record = match parse_game(&raw) {
-        // Nor of a game whose notes are not shown, which need not be written.
-        Ok(game)
-            if syntax_only
-                && !json
-                && min_shown > Severity::Note
-                && worst_syntax_note(&game, options) < Some(Severity::Warning) =>
-        {
+        Ok(game) if notes_unshown && silent(&game.notes) => {
             return Checked::clean_and_silent(1);
         }
         Ok(game) if syntax_only => {

@@ -29,6 +29,7 @@
 use super::parser::{MAX_MAINLINE_MOVES, MAX_TAG_NAME, MAX_TAG_VALUE};
 use super::raw::RawGame;
 use blocks::skip_plain_blocks;
+use std::ops::Range;
 
 mod blocks;
 
@@ -138,7 +139,7 @@ enum Miss {
 /// The parts of a plain game's start: tags, moves and terminator.
 struct Head {
     /// The moves before the terminator.
-    moves: std::ops::Range<usize>,
+    moves: Range<usize>,
     /// The first byte after the terminator.
     after: usize,
     /// A tag value holds a byte outside ASCII.
@@ -148,7 +149,6 @@ struct Head {
 /// Reads tags, movetext and terminator from the start of `b`. Without `eof`, bytes missing at
 /// the end of `b` make it [`Miss::Short`] rather than [`Miss::Other`].
 fn plain_head(b: &[u8], eof: bool) -> Result<Head, Miss> {
-    let short = if eof { Miss::Other } else { Miss::Short };
     let mut names: [&[u8]; MAX_TAGS] = [&[]; MAX_TAGS];
     let mut keys = [0u64; MAX_TAGS];
     let mut tags = 0;
@@ -176,35 +176,62 @@ fn plain_head(b: &[u8], eof: bool) -> Result<Head, Miss> {
         high |= tag.high;
         i = skip_blanks(b, tag.end);
     }
+    let (moves, after) = plain_movetext(b, i, eof)?;
+    Ok(Head { moves, after, high })
+}
+
+/// Reads plain movetext and its terminator from `b[i]`, the first byte after the tags and the
+/// blanks after them: the moves before the terminator, and the first byte after it.
+fn plain_movetext(b: &[u8], i: usize, eof: bool) -> Result<(Range<usize>, usize), Miss> {
+    let word = terminator_word(b, i, eof)?;
+    let end = result(b, word, eof)?;
+    if too_many_moves(&b[i..word]) {
+        return Err(Miss::Other);
+    }
+    Ok((i..word, end))
+}
+
+/// Where the terminator of plain movetext from `b[i]` must start: the word the automaton
+/// stopped in.
+fn terminator_word(b: &[u8], i: usize, eof: bool) -> Result<usize, Miss> {
     let movetext = &b[i..];
     let stop = match movetext_stop(b, i) {
         Stopped::At(stop) => stop,
         // Not at a word the terminator may start.
         Stopped::Inside => return Err(Miss::Other),
-        Stopped::NotYet => return Err(short),
+        Stopped::NotYet if eof => return Err(Miss::Other),
+        Stopped::NotYet => return Err(Miss::Short),
     };
     if stop == movetext.len() && !eof {
         // `1-1` at the end of the bytes read so far.
         return Err(Miss::Short);
     }
-    // The terminator must start the word the automaton stopped in.
     let word = movetext[..stop]
         .iter()
         .rposition(|&c| is_blank(c))
         .map_or(0, |k| k + 1);
-    let end = result(movetext, word, eof)?;
-    let moves = &movetext[..word];
-    // A move and its white space take four bytes or more (`1-6 `): only a long text may hold
-    // more moves than the parser reads.
-    let too_many = moves.len() / 4 > MAX_MAINLINE_MOVES && count_moves(moves) > MAX_MAINLINE_MOVES;
-    if too_many {
-        return Err(Miss::Other);
+    Ok(i + word)
+}
+
+/// More moves than the parser reads. (A move and its white space take four bytes or more,
+/// `1-6 `: only a long text may hold that many.)
+fn too_many_moves(moves: &[u8]) -> bool {
+    moves.len() / 4 > MAX_MAINLINE_MOVES && count_moves(moves) > MAX_MAINLINE_MOVES
+}
+
+/// Where the terminator must start in the text of one game whose movetext, from `from` to
+/// there, is plain: moves, move numbers and one-line comments the parser reads without error
+/// or note, and no more moves than it reads. `from` is where the parser's movetext starts
+/// (after the tags and the white space after them); the byte before it, if any, must be a
+/// blank. Whether a terminator is there, and what follows it, is the parser's to read.
+pub fn plain_moves_end(text: &str, from: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    if from > 0 && !b.get(from - 1).copied().is_some_and(is_blank) {
+        return None;
     }
-    Ok(Head {
-        moves: i..i + word,
-        after: i + end,
-        high,
-    })
+    let start = skip_blanks(b, from);
+    let word = terminator_word(b, start, true).ok()?;
+    (!too_many_moves(&b[start..word])).then_some(word)
 }
 
 /// The moves of plain movetext: the words that end in a digit, outside comments.

@@ -345,13 +345,10 @@ fn syntax_notes(game: &Game<'_>, options: &ReplayOptions) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// The most severe of [`check_syntax`]'s diagnostics, without writing them: what the verdict
-/// of a syntax pass depends on.
-pub fn worst_syntax_note(game: &Game<'_>, options: &ReplayOptions) -> Option<Severity> {
-    game.notes
-        .iter()
-        .map(|n| note_severity(n, options.strict))
-        .max()
+/// The most severe of [`check_syntax`]'s diagnostics of a game with these notes, without
+/// writing them: what the verdict of a syntax pass depends on.
+pub fn worst_syntax_note(notes: &[Note], options: &ReplayOptions) -> Option<Severity> {
+    notes.iter().map(|n| note_severity(n, options.strict)).max()
 }
 
 /// A note of the syntax layer is a warning for text that may hide a move, else a note; an

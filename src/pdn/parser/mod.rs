@@ -19,7 +19,8 @@ use cursor::Cursor;
 use error::Fatal;
 
 use super::ast::{Game, GameLabel, HeaderItem, Node, Terminator};
-use super::note::{NoteKind, SyntaxError, SyntaxErrorKind};
+use super::note::{Note, NoteKind, SyntaxError, SyntaxErrorKind};
+use super::quick::plain_moves_end;
 use super::raw::RawGame;
 use super::span::Span;
 use super::tags::result_token_meaning;
@@ -109,6 +110,28 @@ pub fn parse_game_with<'a>(
         game.notes.splice(0..0, raw.notes.iter().copied());
     }
     Ok(game)
+}
+
+/// The notes of a game cut by the splitter whose moves are plain ([`plain_moves_end`]), read
+/// from its tags, terminator and what follows it: the notes parsing it whole would give, as
+/// such moves add none. `None` when the game must be parsed whole: its moves are not plain,
+/// something other than white space follows its last tag, no terminator ends the moves, or
+/// the game is unreadable. (A game whose only notes are on its tags or after its terminator,
+/// such as a literal `\r` ending every line, then needs no tree to be judged.)
+pub fn notes_around_plain_moves(raw: &RawGame) -> Option<Vec<Note>> {
+    if raw.oversize.is_some() {
+        return None;
+    }
+    let mut c = Cursor::new(&raw.text, ParseOptions::default());
+    let header = header::header(&mut c).ok()?;
+    if !matches!(header.last(), None | Some(HeaderItem::Tag(_))) {
+        return None;
+    }
+    c.pos = plain_moves_end(&raw.text, c.pos)?;
+    movetext::terminator(&mut c)?;
+    movetext::trailer(&mut c).ok()?;
+    c.notes.sort_by_key(|n| n.span.start);
+    Some(raw.notes.iter().copied().chain(c.notes).collect())
 }
 
 /// Event, White and Black of a game's text, read from its tag section even when the game is

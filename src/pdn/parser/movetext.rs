@@ -200,7 +200,7 @@ fn variation<'a>(c: &mut Cursor<'a>, depth: usize) -> Result<Node<'a>, Fatal> {
 }
 
 /// A result token or a free-standing `*`, delimited.
-fn terminator<'a>(c: &mut Cursor<'a>) -> Option<Terminator<'a>> {
+pub(super) fn terminator<'a>(c: &mut Cursor<'a>) -> Option<Terminator<'a>> {
     let len = lex::result_len(c.rest())?;
     let start = c.pos;
     c.pos += len;
