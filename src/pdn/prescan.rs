@@ -85,16 +85,34 @@ pub fn prescan(
         found: Arc::clone(&found),
         spare,
     };
-    (reader, Box::new(move |offset| hint_at(&found, offset)))
+    let mut taken = VecDeque::new();
+    (
+        reader,
+        Box::new(move |offset| hint_at(&found, &mut taken, offset)),
+    )
 }
 
-/// The hint for a game at `offset`; hints before it are dropped, as offsets only grow.
-fn hint_at(found: &Mutex<VecDeque<PlainHint>>, offset: u64) -> Option<PlainHint> {
-    let mut found = found.lock().expect("hint queue lock");
-    while found.front().is_some_and(|h| h.offset < offset) {
-        found.pop_front();
+/// The hint for a game at `offset`; hints before it are dropped, as offsets only grow. The
+/// hints are taken from the queue all at once, and the queue locked again only when those
+/// taken are used up: a lock per block rather than per game (the splitter asks at every game).
+/// The queue's hints all lie past those taken, which come from earlier blocks: so the hint at
+/// `offset` is among those taken unless they all lie before it.
+fn hint_at(
+    found: &Mutex<VecDeque<PlainHint>>,
+    taken: &mut VecDeque<PlainHint>,
+    offset: u64,
+) -> Option<PlainHint> {
+    let drop_before = |taken: &mut VecDeque<PlainHint>| {
+        while taken.front().is_some_and(|h| h.offset < offset) {
+            taken.pop_front();
+        }
+    };
+    drop_before(taken);
+    if taken.is_empty() {
+        taken.extend(found.lock().expect("hint queue lock").drain(..));
+        drop_before(taken);
     }
-    found.front().filter(|h| h.offset == offset).copied()
+    taken.front().filter(|h| h.offset == offset).copied()
 }
 
 /// The blocks of `input`, each with its offset, read into spare buffers when there are some; a
@@ -249,5 +267,41 @@ impl BufRead for Prescanned {
 
     fn consume(&mut self, n: usize) {
         self.pos += n;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::TestRng;
+
+    #[test]
+    fn every_hint_is_found_at_its_offset_whenever_its_block_came() {
+        let mut rng = TestRng::new(0x510E_527F_ADE6_82D1);
+        for _ in 0..200 {
+            // Hints at growing offsets, handed on in blocks of a few; offsets asked in order,
+            // each once its block has come, now and then one without a hint.
+            let offsets: Vec<u64> = (0..60).map(|k| 10 * k + 5 + rng.below(5) as u64).collect();
+            let hint = |offset| PlainHint::of(b"[A \"b\"]\n*\n", offset, true, true);
+            let found = Mutex::new(VecDeque::new());
+            let mut taken = VecDeque::new();
+            let mut handed = 0;
+            for (k, &offset) in offsets.iter().enumerate() {
+                while handed <= k || rng.below(3) == 0 && handed < offsets.len() {
+                    let end = (handed + 1 + rng.below(5)).min(offsets.len());
+                    found
+                        .lock()
+                        .unwrap()
+                        .extend((handed..end).map(|i| hint(offsets[i])));
+                    handed = end;
+                }
+                if rng.below(4) == 0 {
+                    assert_eq!(hint_at(&found, &mut taken, offset - 1), None);
+                }
+                if rng.below(3) != 0 {
+                    assert_eq!(hint_at(&found, &mut taken, offset), Some(hint(offset)));
+                }
+            }
+        }
     }
 }
