@@ -33,8 +33,9 @@ use pdnkit::export::pdn::PdnWriter;
 use pdnkit::export::{GameData, with_game};
 use pdnkit::pdn::ast::Game;
 use pdnkit::pdn::encoding::BOM;
+use pdnkit::pdn::note::Note;
 use pdnkit::pdn::outline::outline;
-use pdnkit::pdn::parser::parse_game;
+use pdnkit::pdn::parser::{notes_around_plain_moves, parse_game};
 use pdnkit::pdn::prescan::prescan;
 use pdnkit::pdn::quick::plain_game_moves;
 use pdnkit::pdn::raw::RawGame;
@@ -555,6 +556,9 @@ fn check_game(
         out.summary.plain += 1;
         check_plain(raw, data.game, moves)?;
     }
+    if let Some(notes) = notes_around_plain_moves(raw) {
+        check_notes_around_plain_moves(raw, data.game, &notes)?;
+    }
     if let Some(game) = data.game {
         check_syntax_round_trip(index, game)?;
         check_csv_fields(index, data, game)?;
@@ -590,6 +594,29 @@ fn check_plain(raw: &RawGame, game: Option<&Game<'_>>, moves: usize) -> Result<(
     ensure!(
         parsed == moves,
         "game {index}: the shortcut counts {moves} moves, the parser {parsed}: {:?}",
+        raw.text
+    );
+    Ok(())
+}
+
+/// A game whose moves the shortcut recognises has, read around them, the notes of the whole
+/// parse (what the syntax pass judges it by without its tree).
+fn check_notes_around_plain_moves(
+    raw: &RawGame,
+    game: Option<&Game<'_>>,
+    notes: &[Note],
+) -> Result<(), String> {
+    let index = raw.index;
+    let Some(game) = game else {
+        return Err(format!(
+            "game {index}: plain moves for the shortcut but unreadable: {:?}",
+            raw.text
+        ));
+    };
+    ensure!(
+        game.notes == notes,
+        "game {index}: read around its plain moves noted {notes:?}, the parser {:?}: {:?}",
+        game.notes,
         raw.text
     );
     Ok(())
