@@ -109,7 +109,8 @@ fn hint_at(
     };
     drop_before(taken);
     if taken.is_empty() {
-        taken.extend(found.lock().expect("hint queue lock").drain(..));
+        // The queue and the empty deque trade places: no hint is copied.
+        std::mem::swap(&mut *found.lock().expect("hint queue lock"), taken);
         drop_before(taken);
     }
     taken.front().filter(|h| h.offset == offset).copied()
