@@ -64,11 +64,13 @@ fuzz_target!(|data: &[u8]| {
         check_plain(&parse_text(text), moves, text);
     }
     for raw in &whole {
+        let parsed = parse_game(raw);
         if let Some(moves) = plain_game_moves(raw) {
-            check_plain(&parse_game(raw), moves, &raw.text);
+            check_plain(&parsed, moves, &raw.text);
         }
         if let Some(notes) = notes_around_plain_moves(raw) {
-            let game = parse_game(raw)
+            let game = parsed
+                .as_ref()
                 .unwrap_or_else(|e| panic!("plain moves but unreadable ({e:?}): {:?}", raw.text));
             assert_eq!(
                 notes, game.notes,
@@ -76,8 +78,8 @@ fuzz_target!(|data: &[u8]| {
                 raw.text
             );
         }
-        let Ok(game) = parse_game(raw) else { continue };
-        let written = write_game(&game);
+        let Ok(game) = &parsed else { continue };
+        let written = write_game(game);
         let again: Vec<RawGame> = Splitter::new(written.as_bytes())
             .map(|g| g.expect("memory"))
             .collect();
@@ -90,7 +92,7 @@ fuzz_target!(|data: &[u8]| {
         let reparsed = parse_game(&again[0]).expect("written game readable");
         assert_eq!(
             outline(&reparsed),
-            outline(&game),
+            outline(game),
             "tree changed:\n{written}"
         );
         assert_eq!(write_game(&reparsed), written, "writing is not idempotent");

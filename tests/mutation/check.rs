@@ -578,12 +578,7 @@ fn check_game(
 /// same number of main-line moves.
 fn check_plain(raw: &RawGame, game: Option<&Game<'_>>, moves: usize) -> Result<(), String> {
     let index = raw.index;
-    let Some(game) = game else {
-        return Err(format!(
-            "game {index}: plain for the shortcut but unreadable: {:?}",
-            raw.text
-        ));
-    };
+    let game = readable(raw, game, "plain")?;
     ensure!(
         game.notes.is_empty(),
         "game {index}: plain for the shortcut but the parser notes {:?}: {:?}",
@@ -607,12 +602,7 @@ fn check_notes_around_plain_moves(
     notes: &[Note],
 ) -> Result<(), String> {
     let index = raw.index;
-    let Some(game) = game else {
-        return Err(format!(
-            "game {index}: plain moves for the shortcut but unreadable: {:?}",
-            raw.text
-        ));
-    };
+    let game = readable(raw, game, "plain moves")?;
     ensure!(
         game.notes == notes,
         "game {index}: read around its plain moves noted {notes:?}, the parser {:?}: {:?}",
@@ -620,6 +610,20 @@ fn check_notes_around_plain_moves(
         raw.text
     );
     Ok(())
+}
+
+/// The game the parser read, which a game the shortcut recognised (as `recognised`) must be.
+fn readable<'a, 'g>(
+    raw: &RawGame,
+    game: Option<&'a Game<'g>>,
+    recognised: &str,
+) -> Result<&'a Game<'g>, String> {
+    game.ok_or_else(|| {
+        format!(
+            "game {}: {recognised} for the shortcut but unreadable: {:?}",
+            raw.index, raw.text
+        )
+    })
 }
 
 fn write_outputs(data: &GameData<'_, '_>, out: &mut Outputs) -> Result<(), String> {
