@@ -207,8 +207,8 @@ impl PlainHint {
             ascii,
             utf8,
             lines,
-            column_after: u32::from(lines > 0) + count_chars(last_line) as u32,
-            ends_line: last_line.iter().all(|&c| c == b' ' || c == b'\t'),
+            column_after: column_after_last_line(last_line, lines > 0, 0),
+            ends_line: only_blanks(last_line),
         }
     }
 }
@@ -981,19 +981,33 @@ fn utf8_cut(bytes: &[u8], len: usize) -> usize {
 /// True when a game of these bytes ends at the start of a line: only spaces and tabs follow
 /// its last line end (or it has nothing else).
 fn ends_line(bytes: &[u8]) -> bool {
-    bytes
-        .iter()
-        .rev()
-        .find(|&&c| c != b' ' && c != b'\t')
-        .is_none_or(|&c| c == b'\n' || c == b'\r')
+    only_blanks(last_line(bytes).0)
 }
 
 /// The column after `text` (UTF-8 or ASCII white space) when it starts at `column`.
 fn column_after(text: &[u8], column: u32) -> u32 {
+    let (last, after_line_end) = last_line(text);
+    column_after_last_line(last, after_line_end, column)
+}
+
+/// The bytes of `text` after its last line end, and whether it has one.
+fn last_line(text: &[u8]) -> (&[u8], bool) {
     match memchr::memrchr2(b'\n', b'\r', text) {
-        Some(i) => 1 + count_chars(&text[i + 1..]) as u32,
-        None => column + count_chars(text) as u32,
+        Some(i) => (&text[i + 1..], true),
+        None => (text, false),
     }
+}
+
+/// The column after a text whose last line is `last` (the text started at `column`, unless a
+/// line end comes before `last`).
+fn column_after_last_line(last: &[u8], after_line_end: bool, column: u32) -> u32 {
+    let start = if after_line_end { 1 } else { column };
+    start + count_chars(last) as u32
+}
+
+/// Spaces and tabs only: what may follow a game's last line end when it ends a line.
+fn only_blanks(last: &[u8]) -> bool {
+    last.iter().all(|&c| c == b' ' || c == b'\t')
 }
 
 /// Where the search for the resync point of an oversize game stands.
