@@ -250,6 +250,10 @@ pub fn render_diagnostics(
 const EXCERPT_WIDTH: usize = 100;
 
 /// `  42 | 1. 32-28 19-23` and a caret line under the span (clipped to its first line).
+///
+/// The excerpt is cut from around the span's start, `line` and `column` being where that
+/// start is: the line is never read whole, as it may be the size of a file with a finding
+/// every few bytes (read whole for each, such a line took minutes to report).
 fn source_excerpt(
     text: &str,
     first: Position,
@@ -258,55 +262,199 @@ fn source_excerpt(
     start: u32,
     end: u32,
 ) -> String {
-    let Some(source) = nth_line(text, line.saturating_sub(first.line) as usize) else {
-        return String::new();
-    };
+    let mut at = (start as usize).min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    // The LF of a CRLF is located at the start of the next line, where that line's text starts.
+    if column == 1 && at > 0 && text.as_bytes()[at - 1..].starts_with(b"\r\n") {
+        at += 1;
+    }
     // A game that starts mid-line: the text before it (another game's) is shown blank.
     let indent = if line == first.line {
         first.column.saturating_sub(1) as usize
     } else {
         0
     };
-    let chars: Vec<char> = std::iter::repeat_n(' ', indent)
-        // Control characters (a NUL, an escape sequence) never reach the terminal raw.
-        .chain(source.chars().map(|c| match c {
-            '\t' => ' ',
-            c if c.is_control() => '\u{FFFD}',
-            c => c,
-        }))
+    let col = column.saturating_sub(1) as usize;
+    // Control characters (a NUL, an escape sequence) never reach the terminal raw.
+    let shown_char = |c: char| match c {
+        '\t' => ' ',
+        c if c.is_control() => '\u{FFFD}',
+        c => c,
+    };
+    // The line's characters from the span's start, one past the most a decision below needs.
+    let after: Vec<char> = text[at..]
+        .chars()
+        .take_while(|&c| c != '\n' && c != '\r')
+        .take(EXCERPT_WIDTH + 1)
+        .map(shown_char)
         .collect();
-    let spanned = text.get(start as usize..end as usize).unwrap_or("");
-    let width = spanned
-        .split(['\n', '\r'])
-        .next()
-        .map_or(1, |s| s.chars().count().max(1));
-    let col = (column.saturating_sub(1) as usize).min(chars.len());
-    let (from, prefix) = if chars.len() > EXCERPT_WIDTH && col > EXCERPT_WIDTH / 3 {
+    let len = col + after.len();
+    let (from, prefix) = if len > EXCERPT_WIDTH && col > EXCERPT_WIDTH / 3 {
         (col - EXCERPT_WIDTH / 3, "...")
     } else {
         (0, "")
     };
-    let to = chars.len().min(from + EXCERPT_WIDTH);
-    let suffix = if to < chars.len() { "..." } else { "" };
-    let shown: String = chars[from..to].iter().collect();
+    let to = len.min(from + EXCERPT_WIDTH);
+    let suffix = if to < len { "..." } else { "" };
+    // The characters from `from` to the span's start: the line's in the text, then the
+    // indent's blanks before them.
+    let in_text = col.saturating_sub(indent.max(from));
+    let mut before: Vec<char> = text[..at]
+        .chars()
+        .rev()
+        .take_while(|&c| c != '\n' && c != '\r')
+        .take(in_text)
+        .map(shown_char)
+        .collect();
+    before.resize(col - from, ' ');
+    before.reverse();
+    let shown: String = before.into_iter().chain(after).take(to - from).collect();
+    let width = text
+        .get(start as usize..end as usize)
+        .unwrap_or("")
+        .chars()
+        .take_while(|&c| c != '\n' && c != '\r')
+        .take(EXCERPT_WIDTH)
+        .count()
+        .max(1);
     let caret_at = prefix.len() + col - from;
     let gutter = line.to_string();
     format!(
         "{pad} |\n{gutter} | {prefix}{shown}{suffix}\n{pad} | {}{}\n",
         " ".repeat(caret_at),
-        "^".repeat(width.min(EXCERPT_WIDTH)),
+        "^".repeat(width),
         pad = " ".repeat(gutter.len())
     )
 }
 
-/// Line `n` (0-based) of `text`, where LF, CRLF and lone CR each end a line.
-fn nth_line(text: &str, n: usize) -> Option<&str> {
-    let mut rest = text;
-    for _ in 0..n {
-        let i = rest.find(['\n', '\r'])?;
-        let skip = if rest[i..].starts_with("\r\n") { 2 } else { 1 };
-        rest = &rest[i + skip..];
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pdnkit::pdn::span::locate_all;
+
+    /// The excerpt as it was first written: the whole line read into characters.
+    fn excerpt_from_whole_line(
+        text: &str,
+        first: Position,
+        line: u32,
+        column: u32,
+        start: u32,
+        end: u32,
+    ) -> String {
+        let Some(source) = nth_line(text, line.saturating_sub(first.line) as usize) else {
+            return String::new();
+        };
+        let indent = if line == first.line {
+            first.column.saturating_sub(1) as usize
+        } else {
+            0
+        };
+        let chars: Vec<char> = std::iter::repeat_n(' ', indent)
+            .chain(source.chars().map(|c| match c {
+                '\t' => ' ',
+                c if c.is_control() => '\u{FFFD}',
+                c => c,
+            }))
+            .collect();
+        let spanned = text.get(start as usize..end as usize).unwrap_or("");
+        let width = spanned
+            .split(['\n', '\r'])
+            .next()
+            .map_or(1, |s| s.chars().count().max(1));
+        let col = (column.saturating_sub(1) as usize).min(chars.len());
+        let (from, prefix) = if chars.len() > EXCERPT_WIDTH && col > EXCERPT_WIDTH / 3 {
+            (col - EXCERPT_WIDTH / 3, "...")
+        } else {
+            (0, "")
+        };
+        let to = chars.len().min(from + EXCERPT_WIDTH);
+        let suffix = if to < chars.len() { "..." } else { "" };
+        let shown: String = chars[from..to].iter().collect();
+        let caret_at = prefix.len() + col - from;
+        let gutter = line.to_string();
+        format!(
+            "{pad} |\n{gutter} | {prefix}{shown}{suffix}\n{pad} | {}{}\n",
+            " ".repeat(caret_at),
+            "^".repeat(width.min(EXCERPT_WIDTH)),
+            pad = " ".repeat(gutter.len())
+        )
     }
-    let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
-    Some(&rest[..end])
+
+    fn nth_line(text: &str, n: usize) -> Option<&str> {
+        let mut rest = text;
+        for _ in 0..n {
+            let i = rest.find(['\n', '\r'])?;
+            let skip = if rest[i..].starts_with("\r\n") { 2 } else { 1 };
+            rest = &rest[i + skip..];
+        }
+        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+        Some(&rest[..end])
+    }
+
+    #[test]
+    fn excerpts_cut_around_the_span_are_those_of_the_whole_line() {
+        // Lines short and long, every kind of line end, tabs, control and wide characters, and
+        // games that start mid-line.
+        const PIECES: [&str; 12] = [
+            "1. 32-28 ",
+            "19-23 ",
+            "\n",
+            "\r\n",
+            "\r",
+            "\t",
+            "\u{1}",
+            "é",
+            "漢",
+            "{c} ",
+            "x",
+            " ",
+        ];
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut compared = 0;
+        for round in 0..3_000 {
+            let long = round % 5 == 0;
+            let mut text = String::new();
+            for _ in 0..next(if long { 400 } else { 40 }) {
+                let piece = PIECES[next(PIECES.len())];
+                // Long lines: mostly without line ends.
+                if long && matches!(piece, "\n" | "\r\n" | "\r") && next(10) > 0 {
+                    continue;
+                }
+                text.push_str(piece);
+            }
+            let first = Position {
+                line: 1 + next(3) as u32,
+                column: 1 + [0, 0, 5, 130][next(4)] as u32,
+            };
+            let offsets: Vec<usize> = (0..20)
+                .map(|_| next(text.len() + 1))
+                .filter(|&k| text.is_char_boundary(k))
+                .collect();
+            for (&start, at) in offsets.iter().zip(locate_all(&text, first.line, &offsets)) {
+                // Positions as the records give them: on the first line, after the indent.
+                let column = if at.line == first.line {
+                    at.column + first.column - 1
+                } else {
+                    at.column
+                };
+                let end = (start + next(30)).min(text.len());
+                let (start, end) = (start as u32, end as u32);
+                assert_eq!(
+                    source_excerpt(&text, first, at.line, column, start, end),
+                    excerpt_from_whole_line(&text, first, at.line, column, start, end),
+                    "{text:?} at {start}..{end}, {at:?}, first {first:?}"
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 30_000, "{compared}");
+    }
 }
