@@ -70,6 +70,10 @@ struct Scan {
     /// buffered: the games found never depend on how the input was cut into reads.
     eol: usize,
     eol_found: bool,
+    /// The last line end before `searched_to` (from where the game's scan started), for
+    /// [`Scan::last_line_end`]: the bytes before `searched_to` are searched once.
+    last_eol: Option<usize>,
+    searched_to: usize,
 }
 
 impl Scan {
@@ -84,7 +88,23 @@ impl Scan {
             leading_comments: None,
             eol: pos,
             eol_found: false,
+            last_eol: None,
+            searched_to: pos,
         }
+    }
+
+    /// The last line end at or after `pos` and before `end`, searching only bytes not
+    /// searched before: `end` only grows while a game is cut, and a game on one long line
+    /// must not be searched again for every word of it.
+    fn last_line_end(&mut self, b: &[u8], end: usize) -> Option<usize> {
+        if end > self.searched_to {
+            let from = self.searched_to.max(self.pos);
+            if let Some(i) = memchr::memrchr2(b'\n', b'\r', &b[from..end]) {
+                self.last_eol = Some(from + i);
+            }
+            self.searched_to = end;
+        }
+        self.last_eol.filter(|&at| at >= self.pos && at < end)
     }
 
     /// The first line end at or after `pos` in `b`, searching only bytes not searched before.
@@ -438,6 +458,8 @@ impl<R: BufRead> Splitter<R> {
             self.buf.drain(..self.start);
             self.scan.pos -= self.start;
             self.scan.eol = self.scan.eol.saturating_sub(self.start);
+            self.scan.searched_to = self.scan.searched_to.saturating_sub(self.start);
+            self.scan.last_eol = self.scan.last_eol.and_then(|at| at.checked_sub(self.start));
             if let Some(p) = &mut self.scan.leading_comments {
                 *p -= self.start;
             }
@@ -826,13 +848,14 @@ fn skip_plain_words(b: &[u8], s: &mut Scan, limit: usize) {
     const BLOCK: usize = 64;
     // Only words of lines buffered whole, ending at most at `limit`, are skipped (none once the
     // game is past it).
-    let Some(searched) = b.get(s.pos..b.len().min(limit.saturating_add(1))) else {
+    let end = b.len().min(limit.saturating_add(1));
+    if s.pos >= end {
+        return;
+    }
+    let Some(last_end) = s.last_line_end(b, end) else {
         return;
     };
-    let Some(last_end) = memchr::memrchr2(b'\n', b'\r', searched) else {
-        return;
-    };
-    let region = &searched[..last_end];
+    let region = &b[s.pos..last_end];
     let mut clean = 0;
     if region.len() >= BLOCK && is_plain_movetext(&region[..BLOCK]) {
         clean = BLOCK;

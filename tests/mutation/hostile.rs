@@ -201,6 +201,12 @@ pub fn shapes(n: usize, v: usize) -> Vec<Shape> {
         with_cli(shape("many-games", repeat("[A \"1\"] *\n", v))),
         shape("many-tag-games", repeat("[A \"1\"]\n", v)),
         shape("many-results", repeat("1. 32-28 1-0 ", v / 4).into_bytes()),
+        // One line to the end of the input, with no line end after it to stop a search for
+        // the last one (the splitter once searched the rest of the line again at every word).
+        shape(
+            "line-to-the-end",
+            format!("1. 32-28 {}", repeat("( ", 4 * v)).into_bytes(),
+        ),
         shape(
             "below-the-move-limit",
             shuffle(pdnkit::pdn::parser::MAX_MAINLINE_MOVES),
