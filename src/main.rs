@@ -4,6 +4,10 @@
 #![forbid(unsafe_code)]
 
 mod cli;
+// The library's generator for the tests' random inputs, shared rather than written again.
+#[cfg(test)]
+#[path = "test_rng.rs"]
+mod test_rng;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

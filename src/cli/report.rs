@@ -411,13 +411,8 @@ mod tests {
             "x",
             " ",
         ];
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = crate::test_rng::TestRng::new(0x2545_F491_4F6C_DD1D);
+        let mut next = |n: usize| rng.below(n);
         let mut compared = 0;
         for round in 0..3_000 {
             let long = round % 5 == 0;
