@@ -63,8 +63,13 @@ struct Scan {
     terminated: bool,
     line_start: bool,
     /// After a terminator: where a run of comments starting on a new line began. If a tag
-    /// follows them, they open the next game rather than trail this one.
+    /// follows them with no blank line between, they open the next game rather than trail
+    /// this one.
     leading_comments: Option<usize>,
+    /// Line ends in the white space since the last token (CRLF counted once; the count stops
+    /// at 2, a blank line), and whether the last byte of it was a CR.
+    gap_line_ends: u8,
+    gap_after_cr: bool,
     /// The first line end at or after `pos` when `eol_found`; else how far the search for it
     /// got. Words never span a line end, so a word is classified only once its line is
     /// buffered: the games found never depend on how the input was cut into reads.
@@ -86,6 +91,8 @@ impl Scan {
             terminated: false,
             line_start,
             leading_comments: None,
+            gap_line_ends: 0,
+            gap_after_cr: false,
             eol: pos,
             eol_found: false,
             last_eol: None,
@@ -624,7 +631,7 @@ impl<R: BufRead> Splitter<R> {
         let limit = self.start.saturating_add(max);
         let s = &mut self.scan;
         // Comments on their own lines after a terminator open the next game if a tag follows
-        // them. A run of them larger than the maximum game size opens the next game whatever
+        // them with no blank line between. A run of them larger than the maximum game size opens the next game whatever
         // follows, so that the game before it never depends on how far the input was read.
         let run_too_long = |s: &Scan| s.leading_comments.is_some_and(|p| s.pos - p > max);
         loop {
@@ -669,8 +676,17 @@ impl<R: BufRead> Splitter<R> {
                 }
                 if c == b'\n' || c == b'\r' {
                     s.line_start = true;
+                    if !(c == b'\n' && s.gap_after_cr) {
+                        s.gap_line_ends = s.gap_line_ends.saturating_add(1).min(2);
+                    }
                 }
+                s.gap_after_cr = c == b'\r';
                 s.pos += 1;
+            }
+            // A blank line ends a run of comments: they trail the game before it (the writer
+            // leaves one between games, so what it writes after a terminator is read back there).
+            if s.gap_line_ends >= 2 {
+                s.leading_comments = None;
             }
             if run_too_long(s) {
                 return Step::Boundary(s.leading_comments.unwrap_or(s.pos));
@@ -691,6 +707,8 @@ fn token(b: &[u8], s: &mut Scan, eof: bool, limit: usize) -> Option<Step> {
     let rest = &b[s.pos..];
     let starts_game = s.seen_movetext || s.terminated;
     let line_start = std::mem::replace(&mut s.line_start, false);
+    s.gap_line_ends = 0;
+    s.gap_after_cr = false;
     let is_comment = matches!(rest[0], b'{' | b';') || (rest[0] == b'%' && line_start);
     if !is_comment && rest[0] != b'[' && !(line_start && rest[0].is_ascii_uppercase()) {
         s.leading_comments = None;
@@ -1243,6 +1261,36 @@ mod tests {
         // Without a terminator the comment stays with the moves it follows.
         let games = split("1. 32-28\n{trails}\n[B \"2\"] *\n");
         assert_eq!(games, vec!["1. 32-28\n{trails}\n", "[B \"2\"] *\n"]);
+    }
+
+    #[test]
+    fn a_blank_line_keeps_the_comments_before_it_with_the_game_they_follow() {
+        // Every kind of blank line: LF, CRLF, CR, white space inside.
+        for blank in ["\n\n", "\r\n\r\n", "\r\r", "\n \t\n", "\r\n\r", "\r \n"] {
+            let text = format!("1. 32-28 1-0\n% esc\n{{c}}{blank}[B \"2\"] *\n");
+            let cut = text.find('[').unwrap();
+            let expected = vec![text[..cut].to_string(), text[cut..].to_string()];
+            assert_eq!(split(&text), expected, "{blank:?}");
+            // However the input is cut into reads (a CRLF split between two of them is still
+            // one line end).
+            for capacity in [1, 2, 3, 5] {
+                let reader = io::BufReader::with_capacity(capacity, text.as_bytes());
+                let games: Vec<String> = Splitter::new(reader).map(|g| g.unwrap().text).collect();
+                assert_eq!(games, expected, "{blank:?}, reads of {capacity} bytes");
+            }
+        }
+        // One line end, CRLF included, is no blank line.
+        for end in ["\n", "\r\n", "\r"] {
+            let text = format!("1. 32-28 1-0\n{{c}}{end}[B \"2\"] *\n");
+            assert_eq!(
+                split(&text)[1],
+                format!("{{c}}{end}[B \"2\"] *\n"),
+                "{end:?}"
+            );
+        }
+        // Only the comments after the last blank line open the next game.
+        let games = split("1. 32-28 1-0\n{a}\n\n{b}\n[B \"2\"] *\n");
+        assert_eq!(games, vec!["1. 32-28 1-0\n{a}\n\n", "{b}\n[B \"2\"] *\n"]);
     }
 
     #[test]

@@ -114,8 +114,10 @@ impl<'f> Writer<'f> {
         if let Some(t) = terminator {
             e.word(t);
         }
-        // Trailing comments stay on the terminator's line: on a line of their own, before a
-        // next game's tags, they would be read as that game's leading comments.
+        // Trailing comments stay on the terminator's line: on a line of their own, directly
+        // before a next game's tags, they would be read as that game's leading comments. What
+        // must go on a later line (an escape, anything after a `;` comment) needs the blank
+        // line that [`crate::export::pdn::PdnWriter`] leaves between games to stay here.
         e.wrap = false;
         self.nodes(&mut e, &game.trailer);
         e.finish();
