@@ -631,8 +631,9 @@ impl<R: BufRead> Splitter<R> {
         let limit = self.start.saturating_add(max);
         let s = &mut self.scan;
         // Comments on their own lines after a terminator open the next game if a tag follows
-        // them with no blank line between. A run of them larger than the maximum game size opens the next game whatever
-        // follows, so that the game before it never depends on how far the input was read.
+        // them with no blank line between. A run of them larger than the maximum game size
+        // opens the next game whatever follows, so that the game before it never depends on
+        // how far the input was read.
         let run_too_long = |s: &Scan| s.leading_comments.is_some_and(|p| s.pos - p > max);
         loop {
             let more = match s.mode {
