@@ -280,17 +280,19 @@ struct Tally {
     summary: Summary,
     slowest: Duration,
     slowest_len: usize,
+    slowest_iteration: u64,
     by_kind: Vec<u64>,
 }
 
 impl Tally {
-    fn add(&mut self, len: usize, s: &Summary, took: Duration) {
+    fn add(&mut self, iteration: u64, len: usize, s: &Summary, took: Duration) {
         self.inputs += 1;
         self.bytes += len as u64;
         self.summary.add(s);
         if took > self.slowest {
             self.slowest = took;
             self.slowest_len = len;
+            self.slowest_iteration = iteration;
         }
     }
 }
@@ -340,8 +342,17 @@ fn random_mutations_keep_every_invariant() {
             mutate::apply(kind, &mut input, &mut rng, &others, scale);
         }
         let options = random_options(&mut rng, input.len());
+        if only.is_some() {
+            // One iteration alone is for a look at its input.
+            let path = std::env::temp_dir().join(format!("pdnkit-mutation-{seed:x}-{i}.pdn"));
+            std::fs::write(&path, &input).expect("write the input");
+            eprintln!(
+                "mutation: input of iteration {i} ({options:?}) in {}",
+                path.display()
+            );
+        }
         match worker.run(&input, &options) {
-            Ok((summary, took)) => tally.add(input.len(), &summary, took),
+            Ok((summary, took)) => tally.add(i, input.len(), &summary, took),
             Err(failure) => {
                 let file = format!("{}-{seed:x}-{i}.pdn", failure.kind());
                 let path = save(&file, &input);
@@ -374,7 +385,7 @@ fn random_mutations_keep_every_invariant() {
     eprintln!(
         "mutation: seed {seed}: {} inputs ({} MB), {} games ({} clean, {} with warnings, {} \
          invalid, {} unreadable; {} plain, {} passed by), {} diagnostics checked; failures: {} panics, {} hangs, {} slow, \
-         {} violations; slowest {:?} for {} bytes; {:?} in all\n  mutations: {}",
+         {} violations; slowest {:?} for {} bytes (iteration {}); {:?} in all\n  mutations: {}",
         tally.inputs,
         tally.bytes / 1_000_000,
         tally.summary.games,
@@ -391,6 +402,7 @@ fn random_mutations_keep_every_invariant() {
         count(&failures, "violation"),
         tally.slowest,
         tally.slowest_len,
+        tally.slowest_iteration,
         started.elapsed(),
         kinds.join(", ")
     );
