@@ -336,13 +336,47 @@ impl Job<'_, '_> {
     }
 }
 
+/// Most notes of one kind listed one by one for a game; one more diagnostic counts the rest.
+/// Far above any real game (the corpus has at most 19 of a kind), it bounds what a game of
+/// junk costs: a diagnostic per word of a 1 MB game took 300 MB and a 145 MB report.
+pub const MAX_LISTED_NOTES: usize = 1000;
+
 /// The syntax layer's notes as diagnostics: text that may hide a move is a warning, the rest
-/// are notes (errors with `--strict`).
+/// are notes (errors with `--strict`). Past [`MAX_LISTED_NOTES`] of a kind, one diagnostic
+/// of the same severity, at the first note not listed, says how many more there are.
 fn syntax_notes(game: &Game<'_>, options: &ReplayOptions) -> Vec<Diagnostic> {
-    game.notes
-        .iter()
-        .map(|n| note_diagnostic(n, game.text, options.strict))
-        .collect()
+    let mut listed: Vec<Diagnostic> = Vec::new();
+    // Per kind: notes seen, and the first one not listed.
+    let mut seen: Vec<(NoteKind, usize, Option<&Note>)> = Vec::new();
+    for n in &game.notes {
+        let at = match seen.iter().position(|(kind, ..)| *kind == n.kind) {
+            Some(at) => at,
+            None => {
+                seen.push((n.kind, 0, None));
+                seen.len() - 1
+            }
+        };
+        let (_, count, first_unlisted) = &mut seen[at];
+        *count += 1;
+        if *count <= MAX_LISTED_NOTES {
+            listed.push(note_diagnostic(n, game.text, options.strict));
+        } else {
+            first_unlisted.get_or_insert(n);
+        }
+    }
+    for (kind, count, first_unlisted) in seen {
+        let Some(first) = first_unlisted else {
+            continue;
+        };
+        let more = count - MAX_LISTED_NOTES;
+        let message = format!(
+            "{}: {more} more in this game, not listed one by one (the first {MAX_LISTED_NOTES} are)",
+            kind.code()
+        );
+        let like = note_diagnostic(first, game.text, options.strict);
+        listed.push(Diagnostic::new(like.severity, like.code, message).with_span(first.span));
+    }
+    listed
 }
 
 /// The most severe of [`check_syntax`]'s diagnostics of a game with these notes, without
@@ -390,4 +424,54 @@ pub fn note_diagnostic(n: &Note, text: &str, strict: bool) -> Diagnostic {
         format!("{}: {}{quoted}", n.kind.code(), n.kind.message()),
     )
     .with_span(n.span)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdn::parser::parse_text;
+
+    #[test]
+    fn past_the_most_listed_one_diagnostic_counts_the_notes_of_a_kind() {
+        let junk = "x ".repeat(MAX_LISTED_NOTES + 5);
+        let text = format!("[Event \"j\"]\n1. 32-28 {junk}. . *\n");
+        let game = parse_text(&text).unwrap();
+        let first_unlisted = text.find('x').unwrap() + 2 * MAX_LISTED_NOTES;
+        for strict in [false, true] {
+            let options = ReplayOptions {
+                strict,
+                ..ReplayOptions::default()
+            };
+            for found in [
+                check_syntax(&game, &options).diagnostics,
+                replay(&game, &options).diagnostics,
+            ] {
+                let junk: Vec<&Diagnostic> = found
+                    .iter()
+                    .filter(|d| d.message.starts_with("junk:"))
+                    .collect();
+                assert_eq!(junk.len(), MAX_LISTED_NOTES + 1);
+                let count = junk[MAX_LISTED_NOTES];
+                assert_eq!(
+                    count.message,
+                    format!(
+                        "junk: 5 more in this game, not listed one by one (the first \
+                         {MAX_LISTED_NOTES} are)"
+                    )
+                );
+                assert_eq!(count.severity, junk[0].severity);
+                assert_eq!(count.span.unwrap().start as usize, first_unlisted);
+                // The other kinds are listed whole.
+                let dots = found.iter().filter(|d| d.message.starts_with("stray-dot"));
+                assert_eq!(dots.count(), 2);
+            }
+        }
+        // As many as the most: all listed, no count.
+        let junk = "x ".repeat(MAX_LISTED_NOTES);
+        let text = format!("1. 32-28 {junk}*\n");
+        let game = parse_text(&text).unwrap();
+        let found = check_syntax(&game, &ReplayOptions::default()).diagnostics;
+        assert_eq!(found.len(), MAX_LISTED_NOTES);
+        assert!(found.iter().all(|d| d.message.ends_with("`x`")));
+    }
 }
