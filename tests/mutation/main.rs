@@ -8,7 +8,8 @@
 //!   the kept regressions of `fixtures/mutation/`;
 //! * `PDNKIT_MUTATION_ITERATIONS=200000 cargo test --release --test mutation -- --nocapture`
 //!   is the long run; `PDNKIT_MUTATION_SEED=<n>` (or `random`) picks the seed,
-//!   `PDNKIT_MUTATION_ONLY=<i>` replays iteration `i` alone, `PDNKIT_MUTATION_WINDOW=<bytes>`
+//!   `PDNKIT_MUTATION_ONLY=<i>` replays iteration `i` alone (the slowest is named in the
+//!   summary) and writes its input to the temporary directory, `PDNKIT_MUTATION_WINDOW=<bytes>`
 //!   sets how much of a large file one iteration takes.
 //!
 //! Each input runs on a worker thread with the 2 MiB stack of the CLI's worker threads; the
