@@ -496,7 +496,11 @@ fn hostile_shapes_are_read_in_bounded_time_and_nothing_is_lost() {
     let worker = Worker::new();
     let mut failed = Vec::new();
     for s in &shapes {
-        match worker.run(&s.bytes, &CheckOptions::default()) {
+        let options = CheckOptions {
+            read_capacity: s.read_capacity,
+            ..CheckOptions::default()
+        };
+        match worker.run(&s.bytes, &options) {
             Ok((summary, took)) => {
                 if std::env::var_os("PDNKIT_MUTATION_VERBOSE").is_some() {
                     eprintln!("{}: {} bytes, {summary:?}, {took:?}", s.name, s.bytes.len());
