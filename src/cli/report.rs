@@ -277,6 +277,7 @@ fn source_excerpt(
         0
     };
     let col = column.saturating_sub(1) as usize;
+    let on_the_line = |c: &char| !matches!(c, '\n' | '\r');
     // Control characters (a NUL, an escape sequence) never reach the terminal raw.
     let shown_char = |c: char| match c {
         '\t' => ' ',
@@ -286,7 +287,7 @@ fn source_excerpt(
     // The line's characters from the span's start, one past the most a decision below needs.
     let after: Vec<char> = text[at..]
         .chars()
-        .take_while(|&c| c != '\n' && c != '\r')
+        .take_while(on_the_line)
         .take(EXCERPT_WIDTH + 1)
         .map(shown_char)
         .collect();
@@ -304,7 +305,7 @@ fn source_excerpt(
     let mut before: Vec<char> = text[..at]
         .chars()
         .rev()
-        .take_while(|&c| c != '\n' && c != '\r')
+        .take_while(on_the_line)
         .take(in_text)
         .map(shown_char)
         .collect();
@@ -315,7 +316,7 @@ fn source_excerpt(
         .get(start as usize..end as usize)
         .unwrap_or("")
         .chars()
-        .take_while(|&c| c != '\n' && c != '\r')
+        .take_while(on_the_line)
         .take(EXCERPT_WIDTH)
         .count()
         .max(1);

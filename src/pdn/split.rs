@@ -697,7 +697,7 @@ impl<R: BufRead> Splitter<R> {
                 if c == b'\n' || c == b'\r' {
                     s.line_start = true;
                     if !(c == b'\n' && s.gap_after_cr) {
-                        s.gap_line_ends = s.gap_line_ends.saturating_add(1).min(2);
+                        s.gap_line_ends = (s.gap_line_ends + 1).min(2);
                     }
                 }
                 s.gap_after_cr = c == b'\r';
