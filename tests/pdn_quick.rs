@@ -6,7 +6,7 @@
 //!
 //! The splitter's way of passing plain games by (`Splitter::next_cut`) is held to its iterator:
 //! the same games at the same places, the plain ones being exactly games the shortcut
-//! recognises, however the input is cut into reads.
+//! recognises, however the input is cut into reads or blocks, read or mapped from a file.
 
 mod pdn_support;
 
@@ -14,7 +14,7 @@ use std::io::{BufReader, Read};
 use std::path::Path;
 
 use pdnkit::pdn::parser::{notes_around_plain_moves, parse_game, parse_text};
-use pdnkit::pdn::prescan::prescan;
+use pdnkit::pdn::prescan::{prescan, prescan_mapped};
 use pdnkit::pdn::quick::{plain_game_moves, plain_mainline_moves};
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::read;
@@ -419,7 +419,42 @@ fn cuts_agree(data: &[u8], reads: &Reads, origin: &str) -> (usize, usize, u64) {
         prescanned.push(cut);
     }
     assert!(prescanned == cuts, "{origin}: prescanned");
-    (games.len(), passed, splitter.hinted())
+    let hinted = splitter.hinted();
+    let file = TempFile::with(data);
+    let opened = std::fs::File::open(&file.0).expect("temporary file");
+    let (reader, hints) = prescan_mapped(opened, reads.jobs, reads.block).expect("mapped");
+    let mut splitter = Splitter::new(reader).with_hints(hints);
+    let mut mapped = Vec::new();
+    while let Some(cut) = splitter.next_cut().expect("mapped file") {
+        mapped.push(cut);
+    }
+    assert!(mapped == cuts, "{origin}: prescanned from the file mapped");
+    assert_eq!(
+        splitter.hinted(),
+        hinted,
+        "{origin}: hints from the file mapped"
+    );
+    (games.len(), passed, hinted)
+}
+
+/// A file of the temporary directory, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn with(data: &[u8]) -> TempFile {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let k = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = format!("pdnkit-quick-{}-{k}.pdn", std::process::id());
+        let path = std::env::temp_dir().join(name);
+        std::fs::write(&path, data).expect("temporary file");
+        TempFile(path)
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
 
 #[test]

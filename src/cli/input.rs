@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use pdnkit::pdn::prescan::{DEFAULT_BLOCK, prescan};
+use pdnkit::pdn::prescan::{DEFAULT_BLOCK, mapped_block_size, prescan, prescan_mapped};
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::read;
 use pdnkit::pdn::split::{Cut, Splitter};
@@ -49,18 +49,28 @@ pub fn games(paths: &[PathBuf], bytes: Arc<AtomicU64>) -> impl Iterator<Item = I
 /// Streams the games of `paths` in order as [`games`] does, but passes the games in the plain
 /// shape by without cutting them out ([`Splitter::next_cut`]), as runs of consecutive plain
 /// games. With more than one job, the plain games are found ahead of the splitter by `jobs`
-/// threads ([`prescan`]).
+/// threads ([`prescan`]), from regular files mapped into memory when `map` is set
+/// ([`prescan_mapped`]).
 pub fn cuts(
     paths: &[PathBuf],
     bytes: Arc<AtomicU64>,
     jobs: usize,
+    map: bool,
 ) -> impl Iterator<Item = Item<Piece>> + Send {
     let open = move |path: &Path| -> io::Result<FileSplitter> {
-        let reader = read::open(path)?;
         if jobs <= 1 {
-            return Ok(Splitter::new(reader));
+            return Ok(Splitter::new(read::open(path)?));
         }
-        let (reader, hints) = prescan(reader, jobs, DEFAULT_BLOCK);
+        let mappable = if map {
+            read::open_mappable(path)?
+        } else {
+            None
+        };
+        let (reader, hints) = match mappable {
+            Some(file) => prescan_mapped(file, jobs, mapped_block_size(jobs))
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?,
+            None => prescan(read::open(path)?, jobs, DEFAULT_BLOCK),
+        };
         let reader: Box<dyn BufRead + Send> = Box::new(reader);
         Ok(Splitter::new(reader).with_hints(hints))
     };

@@ -26,6 +26,11 @@ pub struct ValidateArgs {
     /// Check the PDN text only, without replaying the moves (a fast pass over an archive).
     #[arg(long)]
     pub syntax_only: bool,
+    /// Read files rather than map them into memory. With several jobs the syntax pass maps
+    /// regular files, which spares a copy; but a file truncated by another program while
+    /// pdnkit reads it then ends pdnkit with a bus error instead of a read error.
+    #[arg(long)]
+    pub no_mmap: bool,
     /// PDN files to read (`-` is standard input; `.gz` is decompressed). Default: stdin.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
@@ -64,7 +69,12 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     // The text report of a syntax pass says nothing of a plain game: those are passed by.
     let bytes = reporter.bytes_counter();
     let items: Box<dyn Iterator<Item = Item<Piece>> + Send> = if args.syntax_only && !json {
-        Box::new(input::cuts(&files, bytes, global.pipeline().jobs))
+        Box::new(input::cuts(
+            &files,
+            bytes,
+            global.pipeline().jobs,
+            !args.no_mmap,
+        ))
     } else {
         Box::new(input::games(&files, bytes).map(|item| match item {
             Item::Game { file, game } => Item::Game {

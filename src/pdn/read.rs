@@ -38,6 +38,29 @@ pub fn open(path: &Path) -> io::Result<Box<dyn BufRead + Send>> {
     }
 }
 
+/// `path` opened for mapping into memory when it is a regular file not compressed with gzip;
+/// `None` for standard input, other kinds of file and gzip, which are read through [`open`].
+///
+/// # Errors
+/// An I/O error whose message names the path.
+pub fn open_mappable(path: &Path) -> io::Result<Option<File>> {
+    if path.as_os_str() == "-" {
+        return Ok(None);
+    }
+    let name = path.display().to_string();
+    let context = |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
+    let file = File::open(path).map_err(context)?;
+    if !file.metadata().map_err(context)?.is_file() {
+        return Ok(None);
+    }
+    let mut magic = Vec::with_capacity(GZIP_MAGIC.len());
+    (&file)
+        .take(GZIP_MAGIC.len() as u64)
+        .read_to_end(&mut magic)
+        .map_err(context)?;
+    Ok((magic != GZIP_MAGIC).then_some(file))
+}
+
 /// The games of `path` (or standard input for `-`), with default split options.
 ///
 /// # Errors

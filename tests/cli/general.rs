@@ -49,6 +49,14 @@ fn validate_and_captures_print_the_same_for_any_jobs_value() {
     for args in [
         &["validate", "--notes", "faults.pdn"][..],
         &["validate", "--syntax-only", "--notes", "faults.pdn"],
+        &["validate", "--syntax-only", "faults.pdn"],
+        &[
+            "validate",
+            "--syntax-only",
+            "--no-mmap",
+            "--notes",
+            "faults.pdn",
+        ],
         &["--format", "json", "validate", "faults.pdn"],
         &["captures", "faults.pdn"],
         &["--format", "json", "captures", "faults.pdn"],

@@ -5,8 +5,9 @@
 //!
 //! The masks come from the widest vector unit the processor has: AVX2 when it reports it at
 //! run time, else SSE2 (part of every x86-64 processor, through `safe_arch`), else a byte at a
-//! time. Calling the AVX2 loop is this crate's one `unsafe` operation: a function compiled for
-//! a processor feature may only be called once the feature is known to be there.
+//! time. Calling the AVX2 loop is one of this crate's two `unsafe` operations (the other maps
+//! a file's blocks, in `pdn::prescan`): a function compiled for a processor feature may only
+//! be called once the feature is known to be there.
 
 use super::is_blank;
 
