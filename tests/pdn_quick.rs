@@ -15,7 +15,7 @@ use std::path::Path;
 
 use pdnkit::pdn::parser::{notes_around_plain_moves, parse_game, parse_text};
 use pdnkit::pdn::prescan::{prescan, prescan_mapped};
-use pdnkit::pdn::quick::{plain_game_moves, plain_mainline_moves};
+use pdnkit::pdn::quick::{NotesPassed, plain_game_moves, plain_mainline_moves};
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::read;
 use pdnkit::pdn::split::{Cut, SplitOptions, Splitter};
@@ -386,12 +386,14 @@ impl Read for Pieces<'_> {
 }
 
 /// How [`cuts_agree`] reads an input besides at once: in pieces of at most `largest` bytes
-/// (their sizes drawn from `seed`), and prescanned by `jobs` threads in blocks of `block` bytes.
+/// (their sizes drawn from `seed`), and prescanned by `jobs` threads in blocks of `block` bytes;
+/// and the notes the games passed by may carry.
 struct Reads {
     largest: usize,
     seed: u64,
     jobs: usize,
     block: usize,
+    notes: NotesPassed,
 }
 
 /// Splits `data` with `next_cut` and checks it against the iterator (the same games at the
@@ -399,9 +401,14 @@ struct Reads {
 /// or with a prescan gives the same cuts. Returns the games, how many were passed by, and how
 /// many of those on a hint.
 fn cuts_agree(data: &[u8], reads: &Reads, origin: &str) -> (usize, usize, u64) {
+    let options = SplitOptions {
+        notes_passed: reads.notes,
+        ..SplitOptions::default()
+    };
     let games: Vec<RawGame> = Splitter::new(data).map(|g| g.expect("in memory")).collect();
-    let cuts = pdn_support::all_cuts(Splitter::new(data));
-    let passed = pdn_support::check_cuts(&cuts, &games).unwrap_or_else(|e| panic!("{origin}: {e}"));
+    let cuts = pdn_support::all_cuts(Splitter::with_options(data, options.clone()));
+    let passed = pdn_support::check_cuts(&cuts, &games, reads.notes)
+        .unwrap_or_else(|e| panic!("{origin}: {e}"));
     let pieces = Pieces {
         data,
         rng: Rng(reads.seed | 1),
@@ -409,11 +416,16 @@ fn cuts_agree(data: &[u8], reads: &Reads, origin: &str) -> (usize, usize, u64) {
     };
     let reader = BufReader::with_capacity(reads.largest, pieces);
     assert!(
-        pdn_support::all_cuts(Splitter::new(reader)) == cuts,
+        pdn_support::all_cuts(Splitter::with_options(reader, options.clone())) == cuts,
         "{origin}: read in pieces"
     );
-    let (reader, hints) = prescan(std::io::Cursor::new(data.to_vec()), reads.jobs, reads.block);
-    let mut splitter = Splitter::new(reader).with_hints(hints);
+    let (reader, hints) = prescan(
+        std::io::Cursor::new(data.to_vec()),
+        reads.jobs,
+        reads.block,
+        reads.notes,
+    );
+    let mut splitter = Splitter::with_options(reader, options.clone()).with_hints(hints);
     let mut prescanned = Vec::new();
     while let Some(cut) = splitter.next_cut().expect("in memory") {
         prescanned.push(cut);
@@ -422,8 +434,9 @@ fn cuts_agree(data: &[u8], reads: &Reads, origin: &str) -> (usize, usize, u64) {
     let hinted = splitter.hinted();
     let file = TempFile::with(data);
     let opened = std::fs::File::open(&file.0).expect("temporary file");
-    let (reader, hints) = prescan_mapped(opened, reads.jobs, reads.block).expect("mapped");
-    let mut splitter = Splitter::new(reader).with_hints(hints);
+    let (reader, hints) =
+        prescan_mapped(opened, reads.jobs, reads.block, reads.notes).expect("mapped");
+    let mut splitter = Splitter::with_options(reader, options).with_hints(hints);
     let mut mapped = Vec::new();
     while let Some(cut) = splitter.next_cut().expect("mapped file") {
         mapped.push(cut);
@@ -463,28 +476,41 @@ fn corpus_games_passed_by_are_the_plain_ones_where_the_iterator_cuts_them() {
         return;
     };
     let (mut games, mut passed, mut hinted) = (0, 0, 0);
+    let mut passed_with_escapes = 0;
     for (k, file) in pdn_support::corpus_files(&dir).iter().enumerate() {
         let mut data = Vec::new();
         read::open(&dir.join(file))
             .and_then(|mut r| r.read_to_end(&mut data))
             .expect("corpus file");
-        let reads = Reads {
+        let mut reads = Reads {
             largest: [7, 100, 5_000, 1 << 16][k % 4],
             seed: k as u64,
             jobs: 1 + k % 3,
             block: [100, 4_096, 65_536][k % 3],
+            notes: NotesPassed::None,
         };
         let (g, p, h) = cuts_agree(&data, &reads, file);
         games += g;
         passed += p;
         hinted += h;
+        reads.notes = NotesPassed::LiteralEscapes;
+        passed_with_escapes += cuts_agree(&data, &reads, file).1;
     }
-    eprintln!("corpus: {passed} of {games} games passed by, {hinted} on a hint");
+    eprintln!(
+        "corpus: {passed} of {games} games passed by, {hinted} on a hint; \
+         {passed_with_escapes} with literal escapes let by"
+    );
     assert!(
         games > 8_000 && passed * 10 > games * 8,
         "{passed} of {games}"
     );
     assert!(hinted * 2 > passed as u64, "{hinted} of {passed}");
+    // The exports that end every tag line with a literal `\r`: 120 games whose only notes
+    // are those.
+    assert!(
+        passed_with_escapes >= passed + 120,
+        "{passed_with_escapes} against {passed}"
+    );
 }
 
 #[test]
@@ -511,6 +537,7 @@ fn random_archives_passed_by_where_the_iterator_cuts_them() {
             seed,
             jobs: 1 + rng.below(3),
             block,
+            notes: NotesPassed::None,
         };
         let origin = String::from_utf8_lossy(&archive).into_owned();
         let (g, p, h) = cuts_agree(&archive, &reads, &origin);
@@ -520,6 +547,65 @@ fn random_archives_passed_by_where_the_iterator_cuts_them() {
     }
     eprintln!("random archives: {passed} of {games} games passed by, {hinted} on a hint");
     assert!(passed > 1_000 && passed < games, "{passed} of {games}");
+    assert!(hinted > 100, "{hinted} of {passed}");
+}
+
+/// With literal escapes let by, the games passed by are those whose only notes are literal
+/// escapes, cut where the iterator cuts them: archives of games with notes after their tags
+/// and terminators, one in two of them a literal escape.
+#[test]
+fn random_archives_with_literal_escapes_passed_by_where_the_iterator_cuts_them() {
+    // Literal escapes, and near misses the parser reads otherwise.
+    const ESCAPES: [&str; 12] = [
+        "\\r", "\\n", "\\r\\n", "\\r\\r", "\\t", "\\", "\\rx", "\\r\\", "\\\\r", "x\\r", "\\r[",
+        "\\R",
+    ];
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let (mut games, mut passed, mut passed_as_plain, mut hinted) = (0, 0, 0, 0);
+    for seed in 0..2_000 {
+        let mut archive = String::new();
+        for _ in 0..1 + rng.below(20) {
+            // Tags, moves and what follows the terminator as in `random_noted_game`, but most
+            // notes literal escapes.
+            let around = |rng: &mut Rng| match rng.below(6) {
+                0 => rng.pick(&AROUND),
+                1 => "",
+                2 => rng.pick(&ESCAPES[4..]),
+                _ => rng.pick(&ESCAPES[..4]),
+            };
+            for _ in 0..rng.below(4) {
+                archive.push_str(rng.pick(&TAGS));
+                archive.push_str(around(&mut rng));
+                archive.push_str(rng.pick(&["\n", "\r\n", " "]));
+            }
+            let (moves, _) = random_game(&mut rng, 12);
+            archive.push_str(&moves[moves.rfind(']').map_or(0, |k| k + 1)..]);
+            archive.push_str(around(&mut rng));
+            archive.push_str(rng.pick(&["\n\n", "\n", "\r\n\r\n", " "]));
+        }
+        let mut reads = Reads {
+            largest: 1 + rng.below(300),
+            seed,
+            jobs: 1 + rng.below(3),
+            block: 1 + rng.below(2_000),
+            notes: NotesPassed::LiteralEscapes,
+        };
+        let (g, p, h) = cuts_agree(archive.as_bytes(), &reads, &archive);
+        games += g;
+        passed += p;
+        hinted += h;
+        reads.notes = NotesPassed::None;
+        passed_as_plain += cuts_agree(archive.as_bytes(), &reads, &archive).1;
+    }
+    eprintln!(
+        "random archives with escapes: {passed} of {games} games passed by ({passed_as_plain} \
+         without escapes let by), {hinted} on a hint"
+    );
+    assert!(passed < games, "{passed} of {games}");
+    assert!(
+        passed > passed_as_plain + 300,
+        "{passed}, {passed_as_plain}"
+    );
     assert!(hinted > 100, "{hinted} of {passed}");
 }
 

@@ -17,19 +17,25 @@ use pdnkit::pdn::ast::Game;
 use pdnkit::pdn::outline::outline;
 use pdnkit::pdn::parser::{notes_around_plain_moves, parse_game, parse_text};
 use pdnkit::pdn::prescan::prescan;
-use pdnkit::pdn::quick::{plain_game_moves, plain_mainline_moves};
+use pdnkit::pdn::quick::{NotesPassed, plain_game_moves, plain_mainline_moves};
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::split::{SplitOptions, Splitter};
 use pdnkit::pdn::writer::write_game;
 
 fuzz_target!(|data: &[u8]| {
-    // The first byte picks a read size and a maximum game size, so both paths are fuzzed.
+    // The first byte picks a read size, a maximum game size and whether literal escapes are
+    // let by, so every path is fuzzed.
     let (knob, data) = data.split_first().map_or((0, data), |(k, d)| (*k, d));
     let options = SplitOptions {
         max_game_size: if knob & 1 == 1 {
             64 + usize::from(knob) * 4
         } else {
             1 << 20
+        },
+        notes_passed: if knob & 2 == 2 {
+            NotesPassed::LiteralEscapes
+        } else {
+            NotesPassed::None
         },
         ..SplitOptions::default()
     };
@@ -40,13 +46,14 @@ fuzz_target!(|data: &[u8]| {
         BufReader::with_capacity(1 + usize::from(knob >> 2), data),
         options.clone(),
     ));
-    if let Err(e) = pdn_support::check_cuts(&cuts, &whole) {
+    if let Err(e) = pdn_support::check_cuts(&cuts, &whole, options.notes_passed) {
         panic!("passing plain games by: {e}");
     }
     let (reader, hints) = prescan(
         std::io::Cursor::new(data.to_vec()),
         2,
         1 + usize::from(knob),
+        options.notes_passed,
     );
     let prescanned =
         pdn_support::all_cuts(Splitter::with_options(reader, options.clone()).with_hints(hints));

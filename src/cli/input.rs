@@ -8,9 +8,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use pdnkit::pdn::prescan::{DEFAULT_BLOCK, mapped_block_size, prescan, prescan_mapped};
+use pdnkit::pdn::quick::NotesPassed;
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::read;
-use pdnkit::pdn::split::{Cut, Splitter};
+use pdnkit::pdn::split::{Cut, SplitOptions, Splitter};
 
 /// One item of the input stream: by default a game cut out ([`games`]); a [`Piece`] for passes
 /// that let plain games go by ([`cuts`]).
@@ -50,16 +51,21 @@ pub fn games(paths: &[PathBuf], bytes: Arc<AtomicU64>) -> impl Iterator<Item = I
 /// shape by without cutting them out ([`Splitter::next_cut`]), as runs of consecutive plain
 /// games. With more than one job, the plain games are found ahead of the splitter by `jobs`
 /// threads ([`prescan`]), from regular files mapped into memory when `map` is set
-/// ([`prescan_mapped`]).
+/// ([`prescan_mapped`]). Games whose only notes are those `notes` lets by are passed by too.
 pub fn cuts(
     paths: &[PathBuf],
     bytes: Arc<AtomicU64>,
     jobs: usize,
     map: bool,
+    notes: NotesPassed,
 ) -> impl Iterator<Item = Item<Piece>> + Send {
+    let options = SplitOptions {
+        notes_passed: notes,
+        ..SplitOptions::default()
+    };
     let open = move |path: &Path| -> io::Result<FileSplitter> {
         if jobs <= 1 {
-            return Ok(Splitter::new(read::open(path)?));
+            return Ok(Splitter::with_options(read::open(path)?, options.clone()));
         }
         let mappable = if map {
             read::open_mappable(path)?
@@ -67,12 +73,12 @@ pub fn cuts(
             None
         };
         let (reader, hints) = match mappable {
-            Some(file) => prescan_mapped(file, jobs, mapped_block_size(jobs))
+            Some(file) => prescan_mapped(file, jobs, mapped_block_size(jobs), notes)
                 .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?,
-            None => prescan(read::open(path)?, jobs, DEFAULT_BLOCK),
+            None => prescan(read::open(path)?, jobs, DEFAULT_BLOCK, notes),
         };
         let reader: Box<dyn BufRead + Send> = Box::new(reader);
-        Ok(Splitter::new(reader).with_hints(hints))
+        Ok(Splitter::with_options(reader, options.clone()).with_hints(hints))
     };
     // What ended a run of plain games, streamed after the run: the next game, an error, or the
     // end of the file (`None`).

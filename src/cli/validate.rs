@@ -4,9 +4,10 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use pdnkit::pdn::note::Note;
+use pdnkit::pdn::note::{Note, NoteKind};
 use pdnkit::pdn::parser::{notes_around_plain_moves, parse_game};
-use pdnkit::pdn::quick::is_plain_game;
+use pdnkit::pdn::quick::{NotesPassed, is_plain_game};
+use pdnkit::pdn::span::Span;
 use pdnkit::record::{GameRecord, Status as Verdict};
 use pdnkit::replay::{ReplayOptions, Severity, check_syntax, replay, worst_syntax_note};
 
@@ -66,15 +67,20 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     } else {
         Severity::Warning
     };
-    // The text report of a syntax pass says nothing of a plain game: those are passed by.
+    // The text report of a syntax pass says nothing of a plain game: those are passed by, and
+    // so are those whose only notes are literal escapes when such notes are not shown.
+    let literal_escape = Note::new(NoteKind::LiteralEscape, Span::new(0, 0));
+    let notes_passed = if min_shown > Severity::Note
+        && worst_syntax_note(&[literal_escape], &options) < Some(min_shown)
+    {
+        NotesPassed::LiteralEscapes
+    } else {
+        NotesPassed::None
+    };
     let bytes = reporter.bytes_counter();
     let items: Box<dyn Iterator<Item = Item<Piece>> + Send> = if args.syntax_only && !json {
-        Box::new(input::cuts(
-            &files,
-            bytes,
-            global.pipeline().jobs,
-            !args.no_mmap,
-        ))
+        let (jobs, map) = (global.pipeline().jobs, !args.no_mmap);
+        Box::new(input::cuts(&files, bytes, jobs, map, notes_passed))
     } else {
         Box::new(input::games(&files, bytes).map(|item| match item {
             Item::Game { file, game } => Item::Game {

@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 
 use memchr::memmem;
 
-use super::quick::{Extent, plain_game_extent};
+use super::quick::{Extent, NotesPassed, plain_game_extent};
 use super::split::{Hints, PlainHint};
 use crate::pipeline::Pipeline;
 
@@ -89,15 +89,19 @@ impl std::ops::Deref for BlockBytes {
 }
 
 /// Reads `input` in blocks of `block` bytes and has `jobs` threads find the plain games in
-/// them. Returns a reader of the same bytes and the hints, for [`super::split::Splitter`].
+/// them, allowing the notes `notes` lets by. Returns a reader of the same bytes and the hints,
+/// for a [`super::split::Splitter`] with the same [`SplitOptions::notes_passed`].
+///
+/// [`SplitOptions::notes_passed`]: super::split::SplitOptions::notes_passed
 pub fn prescan(
     input: impl Read + Send + 'static,
     jobs: usize,
     block: usize,
+    notes: NotesPassed,
 ) -> (Prescanned, Hints) {
     let spare = Spare::default();
     let blocks = read_blocks(input, block.max(1), Arc::clone(&spare));
-    prescan_blocks(blocks, spare, jobs)
+    prescan_blocks(blocks, spare, jobs, notes)
 }
 
 /// [`prescan`] of a regular file, its blocks of `block` bytes mapped into memory rather than
@@ -109,10 +113,15 @@ pub fn prescan(
 /// # Errors
 /// The file's length cannot be read. Errors mapping a block come out of the reader, after the
 /// bytes before it.
-pub fn prescan_mapped(file: File, jobs: usize, block: usize) -> io::Result<(Prescanned, Hints)> {
+pub fn prescan_mapped(
+    file: File,
+    jobs: usize,
+    block: usize,
+    notes: NotesPassed,
+) -> io::Result<(Prescanned, Hints)> {
     let len = file.metadata()?.len();
     let blocks = mapped_blocks(file, len, block.max(1) as u64);
-    Ok(prescan_blocks(blocks, Spare::default(), jobs))
+    Ok(prescan_blocks(blocks, Spare::default(), jobs, notes))
 }
 
 /// Hands `blocks` to `jobs` threads that find their hints, and on, in order, to the reader
@@ -121,6 +130,7 @@ fn prescan_blocks(
     blocks: impl Iterator<Item = Block> + Send + 'static,
     spare: Spare,
     jobs: usize,
+    notes: NotesPassed,
 ) -> (Prescanned, Hints) {
     let (tx, rx) = mpsc::sync_channel::<Block>(2);
     let pipeline = Pipeline {
@@ -133,7 +143,7 @@ fn prescan_blocks(
             blocks,
             || (),
             |_, mut block: Block| {
-                block.hints = find_hints(&block.bytes, block.offset, block.last);
+                block.hints = find_hints(&block.bytes, block.offset, block.last, notes);
                 block
             },
             |block| match tx.send(block) {
@@ -281,13 +291,13 @@ fn map(file: &File, offset: u64, len: u64) -> io::Result<BlockBytes> {
 /// The plain games of a block: at each line that starts with `[` after a line that does not
 /// (where a game may start), then from the end of each plain game found, where the next starts.
 /// A game that runs past the block gets no hint, unless the input ends with the block.
-fn find_hints(bytes: &[u8], offset: u64, last: bool) -> Vec<PlainHint> {
+fn find_hints(bytes: &[u8], offset: u64, last: bool, notes: NotesPassed) -> Vec<PlainHint> {
     let line_then_tag = memmem::Finder::new(b"\n[");
     let next_candidate = |from| next_candidate(&line_then_tag, bytes, from);
     let mut hints = Vec::new();
     let mut at = next_candidate(0);
     while let Some(c) = at {
-        at = match plain_game_extent(&bytes[c..], last) {
+        at = match plain_game_extent(&bytes[c..], last, notes) {
             Extent::Plain { len, ascii } => {
                 let game = &bytes[c..c + len];
                 let utf8 = ascii || std::str::from_utf8(game).is_ok();

@@ -67,6 +67,22 @@ pub fn plain_mainline_moves(text: &str) -> Option<usize> {
     moves_before_terminator(text).map(count_moves)
 }
 
+/// The notes a game passed by without the parser may carry.
+///
+/// Some tournament sites' exports end every tag line with the text `\r` (a line end written
+/// out, 166 corpus games): the parser notes each and reads the game as if it were not there.
+/// A pass that does not show notes (nor makes errors of them, as `--strict` does) may pass such
+/// games by as it passes plain ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum NotesPassed {
+    /// None: only games the parser reads without note.
+    #[default]
+    None,
+    /// Literal `\r` or `\n` text right after a tag's `]` (before white space), which the
+    /// parser notes as `literal-escape` and otherwise ignores.
+    LiteralEscapes,
+}
+
 /// How far past the end of a plain game [`plain_game_extent`] may look: the longest terminator
 /// (`1/2-1/2`) and the byte after it, read from the terminator's start, which is at least two
 /// bytes before the next game.
@@ -93,12 +109,12 @@ pub enum Extent {
 /// the input.
 ///
 /// A game found here is one the splitter would cut at the same place and the parser would read
-/// without error or note, once its bytes are decoded without note (and if it is within the
-/// splitter's maximum size). Why the next game must start on a new line: the splitter reads a
+/// without error or note (other than those `notes` lets by), once its bytes are decoded without
+/// note (and if it is within the splitter's maximum size). Why the next game must start on a new line: the splitter reads a
 /// word only with its whole line, and a game whose last line runs on past the maximum size is
 /// oversize, however short the game; a game whose lines are all its own has no such line.
-pub fn plain_game_extent(b: &[u8], eof: bool) -> Extent {
-    let head = match plain_head(b, eof) {
+pub fn plain_game_extent(b: &[u8], eof: bool, notes: NotesPassed) -> Extent {
+    let head = match plain_head(b, eof, notes) {
         Ok(head) => head,
         Err(Miss::Other) => return Extent::Other,
         Err(Miss::Short) => return Extent::Short,
@@ -122,7 +138,7 @@ pub fn plain_game_extent(b: &[u8], eof: bool) -> Extent {
 /// The movetext of a game in the plain shape, up to its terminator.
 fn moves_before_terminator(text: &str) -> Option<&[u8]> {
     let b = text.as_bytes();
-    let head = plain_head(b, true).ok()?;
+    let head = plain_head(b, true, NotesPassed::None).ok()?;
     let rest_blank = b[head.after..]
         .iter()
         .fold(true, |acc, &c| acc & is_blank(c));
@@ -148,7 +164,7 @@ struct Head {
 
 /// Reads tags, movetext and terminator from the start of `b`. Without `eof`, bytes missing at
 /// the end of `b` make it [`Miss::Short`] rather than [`Miss::Other`].
-fn plain_head(b: &[u8], eof: bool) -> Result<Head, Miss> {
+fn plain_head(b: &[u8], eof: bool, notes: NotesPassed) -> Result<Head, Miss> {
     let mut names: [&[u8]; MAX_TAGS] = [&[]; MAX_TAGS];
     let mut keys = [0u64; MAX_TAGS];
     let mut tags = 0;
@@ -158,7 +174,7 @@ fn plain_head(b: &[u8], eof: bool) -> Result<Head, Miss> {
     let mut high = false;
     let mut i = skip_blanks(b, 0);
     while b.get(i) == Some(&b'[') {
-        let tag = tag(b, i, eof)?;
+        let tag = tag(b, i, eof, notes)?;
         let key = tag.key;
         let bit = 1 << (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58);
         let seen = key_bits & bit != 0
@@ -176,15 +192,20 @@ fn plain_head(b: &[u8], eof: bool) -> Result<Head, Miss> {
         high |= tag.high;
         i = skip_blanks(b, tag.end);
     }
-    let (moves, after) = plain_movetext(b, i, eof)?;
+    let (moves, after) = plain_movetext(b, i, eof, notes)?;
     Ok(Head { moves, after, high })
 }
 
 /// Reads plain movetext and its terminator from `b[i]`, the first byte after the tags and the
 /// blanks after them: the moves before the terminator, and the first byte after it.
-fn plain_movetext(b: &[u8], i: usize, eof: bool) -> Result<(Range<usize>, usize), Miss> {
+fn plain_movetext(
+    b: &[u8],
+    i: usize,
+    eof: bool,
+    notes: NotesPassed,
+) -> Result<(Range<usize>, usize), Miss> {
     let word = terminator_word(b, i, eof)?;
-    let end = result(b, word, eof)?;
+    let end = result(b, word, eof, notes)?;
     if too_many_moves(&b[i..word]) {
         return Err(Miss::Other);
     }
@@ -607,8 +628,9 @@ struct Tag<'a> {
     high: bool,
 }
 
-/// The tag at `b[i] == '['` (white space or the text's end must follow it).
-fn tag(b: &[u8], i: usize, eof: bool) -> Result<Tag<'_>, Miss> {
+/// The tag at `b[i] == '['` (white space or the text's end must follow it, after the literal
+/// escapes `notes` lets by).
+fn tag(b: &[u8], i: usize, eof: bool, notes: NotesPassed) -> Result<Tag<'_>, Miss> {
     let short = if eof { Miss::Other } else { Miss::Short };
     let at = |j: usize| b.get(j).copied().ok_or(short);
     let name_start = i + 1;
@@ -651,7 +673,7 @@ fn tag(b: &[u8], i: usize, eof: bool) -> Result<Tag<'_>, Miss> {
     if at(j)? != b']' {
         return Err(Miss::Other);
     }
-    j += 1;
+    let j = skip_literal_escapes(b, j + 1, eof, notes)?;
     match b.get(j) {
         None if !eof => Err(Miss::Short),
         Some(&c) if !is_blank(c) => Err(Miss::Other),
@@ -821,7 +843,7 @@ const VALUE_BYTE: [ValueByte; 256] = {
 /// The end of the terminator written at `b[i]` (`*`, `2-0`, `0-2`, `1-1`, `1-0`, `0-1`,
 /// `0-0`, `1/2-1/2`), when one is there and delimited; [`Miss::Other`] for anything else, a
 /// move included.
-fn result(b: &[u8], i: usize, eof: bool) -> Result<usize, Miss> {
+fn result(b: &[u8], i: usize, eof: bool, notes: NotesPassed) -> Result<usize, Miss> {
     let rest = &b[i..];
     if !eof && rest.len() < LOOKAHEAD {
         return Err(Miss::Short);
@@ -837,11 +859,33 @@ fn result(b: &[u8], i: usize, eof: bool) -> Result<usize, Miss> {
         | [b'0', b'-', b'0', ..] => 3,
         _ => return Err(Miss::Other),
     };
-    if rest.get(len).is_none_or(|&c| is_blank(c)) {
-        Ok(i + len)
-    } else {
-        Err(Miss::Other)
+    let end = skip_literal_escapes(b, i + len, eof, notes)?;
+    match b.get(end) {
+        None if !eof => Err(Miss::Short),
+        Some(&c) if !is_blank(c) => Err(Miss::Other),
+        _ => Ok(end),
     }
+}
+
+/// Skips the literal escapes (`\r`, `\n`) at `b[j]` when `notes` lets them by: where the
+/// text goes on after them.
+fn skip_literal_escapes(
+    b: &[u8],
+    mut j: usize,
+    eof: bool,
+    notes: NotesPassed,
+) -> Result<usize, Miss> {
+    if notes == NotesPassed::LiteralEscapes {
+        while let [b'\\', rest @ ..] = &b[j..] {
+            match rest.first() {
+                Some(b'r' | b'n') => j += 2,
+                Some(_) => return Err(Miss::Other),
+                None if eof => return Err(Miss::Other),
+                None => return Err(Miss::Short),
+            }
+        }
+    }
+    Ok(j)
 }
 
 fn skip_blanks(b: &[u8], mut i: usize) -> usize {
@@ -1163,18 +1207,28 @@ mod tests {
             len: first.len(),
             ascii: false,
         };
-        assert_eq!(plain_game_extent(b, true), whole);
-        assert_eq!(plain_game_extent(b, false), whole);
+        assert_eq!(plain_game_extent(b, true, NotesPassed::None), whole);
+        assert_eq!(plain_game_extent(b, false, NotesPassed::None), whole);
         // Cut anywhere before the next game's `[`, the answer is not known yet.
         for cut in 0..=first.len() {
-            assert_eq!(plain_game_extent(&b[..cut], false), Extent::Short, "{cut}");
+            assert_eq!(
+                plain_game_extent(&b[..cut], false, NotesPassed::None),
+                Extent::Short,
+                "{cut}"
+            );
         }
         let last = Extent::Plain {
             len: second.len(),
             ascii: true,
         };
-        assert_eq!(plain_game_extent(second.as_bytes(), true), last);
-        assert_eq!(plain_game_extent(second.as_bytes(), false), Extent::Short);
+        assert_eq!(
+            plain_game_extent(second.as_bytes(), true, NotesPassed::None),
+            last
+        );
+        assert_eq!(
+            plain_game_extent(second.as_bytes(), false, NotesPassed::None),
+            Extent::Short
+        );
         // Not followed by a tag on a new line, or not plain: the splitter decides.
         for text in [
             "1. 32-28 2-0 [Event \"b\"]",
@@ -1183,9 +1237,58 @@ mod tests {
             "1. 32-28 {c\n} 2-0\n[Event \"b\"]",
             "[Event \"a\"]x 1. 32-28 *\n[Event \"b\"]",
         ] {
-            assert_eq!(plain_game_extent(text.as_bytes(), false), Extent::Other);
-            assert_eq!(plain_game_extent(text.as_bytes(), true), Extent::Other);
+            assert_eq!(
+                plain_game_extent(text.as_bytes(), false, NotesPassed::None),
+                Extent::Other
+            );
+            assert_eq!(
+                plain_game_extent(text.as_bytes(), true, NotesPassed::None),
+                Extent::Other
+            );
         }
+    }
+
+    #[test]
+    fn literal_escapes_after_tags_and_the_terminator_are_passed_only_when_let_by() {
+        let game = "[Event \"a\"]\\r\n[Site \"b\"]\\r\\n \n1. 32-28 19-23 2-0\\r\n\n";
+        let archive = format!("{game}[Event \"c\"]\n1. 32-28 *\n");
+        let b = archive.as_bytes();
+        let passed = Extent::Plain {
+            len: game.len(),
+            ascii: true,
+        };
+        assert_eq!(plain_game_extent(b, true, NotesPassed::None), Extent::Other);
+        assert_eq!(
+            plain_game_extent(b, false, NotesPassed::LiteralEscapes),
+            passed
+        );
+        // Cut before the next game's `[`, the answer is not known yet (also inside `\r`).
+        for cut in 0..=game.len() {
+            let extent = plain_game_extent(&b[..cut], false, NotesPassed::LiteralEscapes);
+            assert_eq!(extent, Extent::Short, "{cut}");
+        }
+        // Only `\r` and `\n`, and only right after a tag's `]` or the terminator.
+        for text in [
+            "[Event \"a\"]\\t\n1. 32-28 *\n",
+            "[Event \"a\"]\\r\\\n1. 32-28 *\n",
+            "[Event \"a\"]\\rx\n1. 32-28 *\n",
+            "[Event \"a\"] \\r\n1. 32-28 *\n",
+            "[Event \"a\"]\n1. 32-28\\r 19-23 *\n",
+            "[Event \"a\\r\"]\n1. 32-28 *\n",
+            "[Event \"a\"]\n1. 32-28 *\\r\\",
+        ] {
+            let extent = plain_game_extent(text.as_bytes(), true, NotesPassed::LiteralEscapes);
+            assert_eq!(extent, Extent::Other, "{text:?}");
+        }
+        let last = "[Event \"a\"]\\r\n1. 32-28 *\\r";
+        let extent = plain_game_extent(last.as_bytes(), true, NotesPassed::LiteralEscapes);
+        assert_eq!(
+            extent,
+            Extent::Plain {
+                len: last.len(),
+                ascii: true
+            }
+        );
     }
 
     #[test]
@@ -1255,12 +1358,16 @@ mod tests {
         ] {
             for after in ["\"x\"] ", " \"x\"]\n", "\t\"\"]"] {
                 let text = format!("[{name}{after}");
-                let tag = tag(text.as_bytes(), 0, true).ok().expect("a tag");
+                let tag = tag(text.as_bytes(), 0, true, NotesPassed::None)
+                    .ok()
+                    .expect("a tag");
                 assert_eq!(tag.key, name_key(name.as_bytes()), "{text:?}");
             }
         }
         // Too near the end of the bytes to load a word.
-        let tag = tag(b"[Ab \"\"]", 0, true).ok().expect("a tag");
+        let tag = tag(b"[Ab \"\"]", 0, true, NotesPassed::None)
+            .ok()
+            .expect("a tag");
         assert_eq!(tag.key, name_key(b"Ab"));
     }
 

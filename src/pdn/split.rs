@@ -18,7 +18,7 @@ use memchr::{memchr, memchr2};
 
 use super::encoding::{BOM, Decoder};
 use super::lex::{self, WordClass};
-use super::quick::{Extent, LOOKAHEAD, plain_game_extent};
+use super::quick::{Extent, LOOKAHEAD, NotesPassed, plain_game_extent};
 use super::raw::RawGame;
 use super::span::{count_chars, count_line_ends};
 
@@ -35,6 +35,9 @@ pub struct SplitOptions {
     pub max_game_size: usize,
     /// Decoder for the games' bytes (UTF-8 with Windows-1252 fallback by default).
     pub decoder: Decoder,
+    /// The notes a game [`Splitter::next_cut`] passes by may carry (none by default). The
+    /// hints of [`Splitter::with_hints`] must be found with the same setting.
+    pub notes_passed: NotesPassed,
 }
 
 impl Default for SplitOptions {
@@ -42,6 +45,7 @@ impl Default for SplitOptions {
         SplitOptions {
             max_game_size: DEFAULT_MAX_GAME_SIZE,
             decoder: Decoder::default(),
+            notes_passed: NotesPassed::None,
         }
     }
 }
@@ -284,8 +288,8 @@ impl<R: BufRead> Splitter<R> {
         self.offset + (self.buf.len() - self.start) as u64
     }
 
-    /// The next game, passed by when it is in the plain shape, else cut out as the iterator
-    /// would. For passes that only need to know a plain game is there (`validate
+    /// The next game, passed by when it is in the plain shape (allowing the notes of
+    /// [`SplitOptions::notes_passed`]), else cut out as the iterator would. For passes that only need to know a plain game is there (`validate
     /// --syntax-only`): the games, their positions and the decoding of the others are the same
     /// as the iterator's.
     ///
@@ -314,7 +318,7 @@ impl<R: BufRead> Splitter<R> {
         }
         loop {
             let rest = &self.buf[self.start..];
-            match plain_game_extent(rest, self.eof) {
+            match plain_game_extent(rest, self.eof, self.options.notes_passed) {
                 Extent::Plain { len, ascii } => {
                     let utf8 = ascii || std::str::from_utf8(&rest[..len]).is_ok();
                     if len > self.options.max_game_size || !self.decodes_as_is(ascii, utf8) {

@@ -146,37 +146,43 @@ fn a_syntax_pass_counts_and_names_games_alike_in_text_and_json() {
 
 /// A syntax pass writes no notes it does not show: its text report must still give the JSON
 /// report's verdicts for games with notes only, with warnings, and under `--strict` (where
-/// notes are errors), and `--notes` must still show the notes.
+/// notes are errors), and `--notes` must still show the notes. Games whose only notes are
+/// literal escapes are passed by without the parser when notes are neither shown nor errors.
 #[test]
 fn a_syntax_pass_gives_the_same_verdicts_whether_or_not_notes_are_written() {
     let dir = Dir::new("syntax-notes");
     dir.write(
         "n.pdn",
         "[Event \"note\"]\n1. 32-28 19-23\n\n[Event \"plain\"]\n1. 32-28 19-23 2-0\n\n\
-         [Event \"warning\"]\n1. 32-28 @@ 2-0\n\n[Event \"note2\"]\n[Round]\n1. 32-28 *\n",
+         [Event \"warning\"]\n1. 32-28 @@ 2-0\n\n[Event \"note2\"]\n[Round]\n1. 32-28 *\n\n\
+         [Event \"escapes\"]\\r\n[Site \"s\"]\\r\n1. 32-28 19-23 2-0\\r\n\n\
+         [Event \"escapes and a warning\"]\\r\n1. 32-28 @@ 2-0\\r\n\n",
     );
     let summary = |args: &[&str], code: i32| -> String {
         let run = dir.run(args).expect_code(code);
         run.stderr.lines().last().unwrap_or_default().to_string()
     };
     for (strict, code, expected) in [
-        (None, 0, "4 games read: 3 clean, 1 with warnings, 0 invalid"),
+        (None, 0, "6 games read: 4 clean, 2 with warnings, 0 invalid"),
         (
             Some("--strict"),
             1,
-            "4 games read: 1 clean, 0 with warnings, 3 invalid",
+            "6 games read: 1 clean, 0 with warnings, 5 invalid",
         ),
     ] {
-        let mut text = vec!["validate", "--syntax-only"];
-        text.extend(strict);
-        text.push("n.pdn");
-        let json = [&["--format", "json"][..], &text].concat();
-        assert!(summary(&text, code).contains(expected), "{text:?}");
-        assert_eq!(summary(&text, code), summary(&json, code), "{text:?}");
+        for jobs in ["1", "2"] {
+            let mut text = vec!["-j", jobs, "validate", "--syntax-only"];
+            text.extend(strict);
+            text.push("n.pdn");
+            let json = [&["--format", "json"][..], &text].concat();
+            assert!(summary(&text, code).contains(expected), "{text:?}");
+            assert_eq!(summary(&text, code), summary(&json, code), "{text:?}");
+        }
     }
     let notes = dir
         .run(&["validate", "--syntax-only", "--notes", "n.pdn"])
         .expect_code(0);
+    assert!(notes.stderr.contains("literal-escape"), "{}", notes.stderr);
     assert!(
         notes.stderr.contains("missing-terminator"),
         "{}",

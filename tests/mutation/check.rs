@@ -37,7 +37,7 @@ use pdnkit::pdn::note::Note;
 use pdnkit::pdn::outline::outline;
 use pdnkit::pdn::parser::{notes_around_plain_moves, parse_game};
 use pdnkit::pdn::prescan::prescan;
-use pdnkit::pdn::quick::plain_game_moves;
+use pdnkit::pdn::quick::{NotesPassed, plain_game_moves};
 use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::split::{SplitOptions, Splitter};
 use pdnkit::pdn::writer::write_game;
@@ -104,6 +104,12 @@ pub fn check(input: &[u8], options: &CheckOptions) -> Result<Summary, String> {
         max_game_size: options
             .max_game_size
             .unwrap_or(SplitOptions::default().max_game_size),
+        // Half the inputs let literal escapes by, as a syntax pass without notes does.
+        notes_passed: if input.len() % 2 == 1 {
+            NotesPassed::LiteralEscapes
+        } else {
+            NotesPassed::None
+        },
         ..SplitOptions::default()
     };
     let games = split_all(input, &split, None)?;
@@ -138,7 +144,7 @@ pub fn check(input: &[u8], options: &CheckOptions) -> Result<Summary, String> {
         Some(n) => Splitter::with_options(BufReader::with_capacity(n, input), split.clone()),
         None => Splitter::with_options(BufReader::new(input), split.clone()),
     });
-    let passed = pdn_support::check_cuts(&cuts, &games)?;
+    let passed = pdn_support::check_cuts(&cuts, &games, split.notes_passed)?;
     let whole = pdn_support::all_cuts(Splitter::with_options(input, split.clone()));
     ensure!(
         whole == cuts,
@@ -146,7 +152,12 @@ pub fn check(input: &[u8], options: &CheckOptions) -> Result<Summary, String> {
     );
     // The plain games found ahead on other threads, in blocks of a size the input picks.
     let block = 1 + input.len() % 4_093;
-    let (reader, hints) = prescan(std::io::Cursor::new(input.to_vec()), 2, block);
+    let (reader, hints) = prescan(
+        std::io::Cursor::new(input.to_vec()),
+        2,
+        block,
+        split.notes_passed,
+    );
     let prescanned =
         pdn_support::all_cuts(Splitter::with_options(reader, split.clone()).with_hints(hints));
     ensure!(
