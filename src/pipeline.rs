@@ -8,7 +8,9 @@
 //! value; `jobs == 1` runs inline without threads. Each worker owns a state value (for example
 //! statistics) that is returned at the end for the caller to merge, so no lock is held while
 //! work runs. Memory is bounded: at most `max_batches_in_flight` batches exist between the
-//! reader and the consumer, however long the input is.
+//! reader and the consumer, however long the input is, and with [`Pipeline::run_weighed`] a
+//! batch closes early once its items weigh `max_batch_weight` (input bytes: a batch of 64 games
+//! of a megabyte each, each with a report or JSON many times its size, would hold gigabytes).
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -26,7 +28,14 @@ pub struct Pipeline {
     pub batch_size: usize,
     /// Upper bound on batches read but not yet consumed.
     pub max_batches_in_flight: usize,
+    /// A batch closes once its items weigh this much ([`Pipeline::run_weighed`]); it always
+    /// holds at least one item.
+    pub max_batch_weight: usize,
 }
+
+/// Default [`Pipeline::max_batch_weight`]: 256 KB of games, four times what 64 games of a real
+/// archive hold (about 1 KB each), so only unusually large games close batches early.
+pub const DEFAULT_MAX_BATCH_WEIGHT: usize = 256 << 10;
 
 impl Pipeline {
     /// A pipeline with `jobs` workers (0 = all cores) and default batching.
@@ -40,6 +49,7 @@ impl Pipeline {
             jobs,
             batch_size: 64,
             max_batches_in_flight: 4 * jobs,
+            max_batch_weight: DEFAULT_MAX_BATCH_WEIGHT,
         }
     }
 
@@ -50,6 +60,25 @@ impl Pipeline {
     pub fn run<T, R, S, E>(
         &self,
         input: impl Iterator<Item = T> + Send,
+        init: impl Fn() -> S + Sync,
+        work: impl Fn(&mut S, T) -> R + Sync,
+        consume: impl FnMut(R) -> ControlFlow<E>,
+    ) -> Result<Vec<S>, E>
+    where
+        T: Send,
+        R: Send,
+        S: Send,
+        E: Send,
+    {
+        self.run_weighed(input, |_| 0, init, work, consume)
+    }
+
+    /// [`Pipeline::run`], with batches that also close once their items weigh
+    /// `max_batch_weight` by `weight`.
+    pub fn run_weighed<T, R, S, E>(
+        &self,
+        input: impl Iterator<Item = T> + Send,
+        weight: impl Fn(&T) -> usize + Send,
         init: impl Fn() -> S + Sync,
         work: impl Fn(&mut S, T) -> R + Sync,
         mut consume: impl FnMut(R) -> ControlFlow<E>,
@@ -69,12 +98,13 @@ impl Pipeline {
             }
             return Ok(vec![state]);
         }
-        self.run_threaded(input, &init, &work, &mut consume)
+        self.run_threaded(input, weight, &init, &work, &mut consume)
     }
 
     fn run_threaded<T, R, S, E>(
         &self,
         input: impl Iterator<Item = T> + Send,
+        weight: impl Fn(&T) -> usize + Send,
         init: &(impl Fn() -> S + Sync),
         work: &(impl Fn(&mut S, T) -> R + Sync),
         consume: &mut impl FnMut(R) -> ControlFlow<E>,
@@ -94,10 +124,13 @@ impl Pipeline {
         let (batch_tx, batch_rx) = mpsc::sync_channel::<(u64, Vec<T>)>(in_flight);
         let batch_rx = Arc::new(Mutex::new(batch_rx));
         let (result_tx, result_rx) = mpsc::sync_channel::<(u64, Vec<R>)>(in_flight);
-        let batch_size = self.batch_size.max(1);
+        let limits = BatchLimits {
+            items: self.batch_size.max(1),
+            weight: self.max_batch_weight,
+        };
 
         thread::scope(|scope| {
-            scope.spawn(move || read_batches(input, batch_size, &ticket_rx, &batch_tx));
+            scope.spawn(move || read_batches(input, limits, weight, &ticket_rx, &batch_tx));
             let workers: Vec<_> = (0..self.jobs)
                 .map(|_| {
                     let batch_rx = Arc::clone(&batch_rx);
@@ -119,9 +152,17 @@ impl Pipeline {
     }
 }
 
+/// When a batch closes: at `items` items, or once they weigh `weight`.
+#[derive(Clone, Copy)]
+struct BatchLimits {
+    items: usize,
+    weight: usize,
+}
+
 fn read_batches<T>(
     input: impl Iterator<Item = T>,
-    batch_size: usize,
+    limits: BatchLimits,
+    weight: impl Fn(&T) -> usize,
     tickets: &Receiver<()>,
     batches: &SyncSender<(u64, Vec<T>)>,
 ) {
@@ -131,7 +172,15 @@ fn read_batches<T>(
         if tickets.recv().is_err() {
             return; // consumer stopped
         }
-        let batch: Vec<T> = input.by_ref().take(batch_size).collect();
+        let mut batch: Vec<T> = Vec::with_capacity(limits.items);
+        let mut weighed = 0;
+        while batch.is_empty() || batch.len() < limits.items && weighed < limits.weight {
+            let Some(item) = input.next() else {
+                break;
+            };
+            weighed += weight(&item);
+            batch.push(item);
+        }
         if batches.send((seq, batch)).is_err() {
             return;
         }
@@ -235,6 +284,53 @@ mod tests {
             );
             assert_eq!(r.unwrap_err(), "stop");
             assert_eq!(seen, 501);
+        }
+    }
+
+    #[test]
+    fn a_batch_closes_at_its_item_count_or_once_its_items_weigh_enough() {
+        let (ticket_tx, ticket_rx) = mpsc::sync_channel::<()>(100);
+        let (batch_tx, batch_rx) = mpsc::sync_channel::<(u64, Vec<usize>)>(100);
+        for _ in 0..100 {
+            ticket_tx.send(()).unwrap();
+        }
+        // Items weigh their value: light ones fill batches of 4, a heavy one closes its batch
+        // (and alone is over the weight: a batch still takes it).
+        let items = [1, 1, 1, 1, 1, 1, 30, 1, 1, 50, 2, 2, 0, 0, 0];
+        let limits = BatchLimits {
+            items: 4,
+            weight: 10,
+        };
+        read_batches(items.into_iter(), limits, |&w| w, &ticket_rx, &batch_tx);
+        drop(batch_tx);
+        let batches: Vec<(u64, Vec<usize>)> = batch_rx.iter().collect();
+        let expected = [
+            vec![1, 1, 1, 1],
+            vec![1, 1, 30],
+            vec![1, 1, 50],
+            vec![2, 2, 0, 0],
+            vec![0],
+        ];
+        assert_eq!(batches.len(), expected.len(), "{batches:?}");
+        for (k, ((seq, batch), want)) in batches.iter().zip(&expected).enumerate() {
+            assert_eq!((*seq, batch), (k as u64, want));
+        }
+        // Weighed batches keep the output in order for any jobs.
+        for jobs in [1, 2, 3] {
+            let mut out = Vec::new();
+            Pipeline::new(jobs)
+                .run_weighed(
+                    0..500usize,
+                    |&x| x % 97,
+                    || (),
+                    |_, x| x,
+                    |x| {
+                        out.push(x);
+                        ControlFlow::<()>::Continue(())
+                    },
+                )
+                .unwrap();
+            assert_eq!(out, (0..500).collect::<Vec<_>>(), "jobs={jobs}");
         }
     }
 

@@ -111,14 +111,14 @@ fn is_zero(n: &u32) -> bool {
 impl GameRecord {
     /// The verdict on a game that parsed and was replayed.
     pub fn replayed(file: &str, raw: &RawGame, game: &Game<'_>, r: &Replayed) -> GameRecord {
+        let (listed, counted) = listed_in_variations(&r.diagnostics);
+        let listed: Vec<&Diagnostic> = listed.into_iter().chain(&counted).collect();
         // Positions found in one pass over the text, not one pass per diagnostic.
-        let offsets: Vec<u32> = r
-            .diagnostics
+        let offsets: Vec<u32> = listed
             .iter()
             .map(|d| d.span.map_or(0, |s| s.start))
             .collect();
-        let diagnostics: Vec<Located> = r
-            .diagnostics
+        let diagnostics: Vec<Located> = listed
             .iter()
             .zip(raw.positions(&offsets))
             .map(|(d, at)| locate(raw, d, at))
@@ -212,6 +212,65 @@ impl GameRecord {
     }
 }
 
+/// Most diagnostics of one code listed one by one for a game's variations; one more counts the
+/// rest. A game's variations may hold 100,000 moves, each with a diagnostic: a 960 KB game of
+/// 80,000 variations, each an illegal move, made a 23 MB report, and eight of them in flight
+/// took `validate` 264 MB. The main line is always listed whole: it holds fewer moves, and the
+/// capture audit, `stats` and the PDN writer read its diagnostics.
+pub const MAX_LISTED_IN_VARIATIONS: usize = 1000;
+
+/// The diagnostics of a game to list: all of the main line's, and in variations the first
+/// [`MAX_LISTED_IN_VARIATIONS`] of each code; then, for each code with more, one diagnostic,
+/// at the first not listed and as severe as the worst of them, that says how many more there
+/// are. The verdict, taken from all of them, is unchanged.
+fn listed_in_variations(diagnostics: &[Diagnostic]) -> (Vec<&Diagnostic>, Vec<Diagnostic>) {
+    let in_variation = |d: &Diagnostic| d.at.as_ref().is_some_and(|m| m.variation_depth > 0);
+    let mut listed = Vec::with_capacity(diagnostics.len().min(4 * MAX_LISTED_IN_VARIATIONS));
+    // Per code: diagnostics seen in variations, the first not listed, the worst not listed.
+    let mut seen: Vec<(Code, usize, Option<&Diagnostic>, Severity)> = Vec::new();
+    for d in diagnostics {
+        if !in_variation(d) {
+            listed.push(d);
+            continue;
+        }
+        let at = match seen.iter().position(|(code, ..)| *code == d.code) {
+            Some(at) => at,
+            None => {
+                seen.push((d.code, 0, None, d.severity));
+                seen.len() - 1
+            }
+        };
+        let (_, count, first_unlisted, worst) = &mut seen[at];
+        *count += 1;
+        if *count <= MAX_LISTED_IN_VARIATIONS {
+            listed.push(d);
+        } else {
+            if first_unlisted.is_none() {
+                *first_unlisted = Some(d);
+                *worst = d.severity;
+            }
+            *worst = (*worst).max(d.severity);
+        }
+    }
+    let counted = seen
+        .into_iter()
+        .filter_map(|(code, count, first_unlisted, worst)| {
+            let first = first_unlisted?;
+            let more = count - MAX_LISTED_IN_VARIATIONS;
+            let message = format!(
+                "{}: {more} more in the variations of this game, not listed one by one (the \
+                 first {MAX_LISTED_IN_VARIATIONS} are)",
+                code.name()
+            );
+            let mut summary = Diagnostic::new(worst, code, message);
+            summary.span = first.span;
+            summary.at = first.at.clone();
+            Some(summary)
+        })
+        .collect();
+    (listed, counted)
+}
+
 /// `d` located at `at` (the position of its span's start).
 fn locate(raw: &RawGame, d: &Diagnostic, at: Position) -> Located {
     let (line, column) = if d.span.is_some() {
@@ -232,5 +291,72 @@ fn locate(raw: &RawGame, d: &Diagnostic, at: Position) -> Located {
         message: d.message.clone(),
         span: d.span.map(|s| (s.start, s.end)),
         capture: d.capture.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdn::span::Span;
+    use crate::pdn::tags::Colour;
+    use crate::replay::MoveRef;
+
+    fn at_depth(code: Code, severity: Severity, depth: u32, start: u32) -> Diagnostic {
+        let mut d = Diagnostic::new(severity, code, "m")
+            .with_span(Span::new(start as usize, start as usize + 1));
+        d.at = Some(MoveRef {
+            ply: 1,
+            move_number: 1,
+            side: Colour::White,
+            text: "11-15".into(),
+            variation_depth: depth,
+        });
+        d
+    }
+
+    #[test]
+    fn past_the_most_listed_one_diagnostic_counts_those_of_a_code_in_variations() {
+        let max = MAX_LISTED_IN_VARIATIONS as u32;
+        let mut all = Vec::new();
+        for k in 0..max + 500 {
+            all.push(at_depth(Code::WrongSide, Severity::Warning, 1 + k % 2, k));
+            // The main line is listed whole, however many of a code it has.
+            all.push(at_depth(Code::WrongSide, Severity::Warning, 0, k));
+        }
+        // Exactly the most of a code: no count.
+        for k in 0..max {
+            all.push(at_depth(Code::IllegalMove, Severity::Warning, 1, k));
+        }
+        all.push(at_depth(Code::WrongSide, Severity::Error, 3, 99_999));
+        let (listed, counted) = listed_in_variations(&all);
+        let of = |code, main: bool| {
+            listed
+                .iter()
+                .filter(|d| d.code == code)
+                .filter(|d| (d.at.as_ref().unwrap().variation_depth == 0) == main)
+                .count()
+        };
+        assert_eq!(of(Code::WrongSide, true), (max + 500) as usize);
+        assert_eq!(of(Code::WrongSide, false), max as usize);
+        assert_eq!(of(Code::IllegalMove, false), max as usize);
+        assert_eq!(counted.len(), 1, "{counted:?}");
+        let summary = &counted[0];
+        assert_eq!(summary.code, Code::WrongSide);
+        // As severe as the worst not listed, at the first not listed.
+        assert_eq!(summary.severity, Severity::Error);
+        assert_eq!(
+            summary.span,
+            Some(Span::new(max as usize, max as usize + 1))
+        );
+        assert!(
+            summary
+                .message
+                .starts_with("wrong-side: 501 more in the variations"),
+            "{}",
+            summary.message
+        );
+        // Listed in their order.
+        let starts: Vec<u32> = listed.iter().map(|d| d.span.unwrap().start).collect();
+        assert_eq!(starts[..4], [0, 0, 1, 1]);
     }
 }

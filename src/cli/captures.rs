@@ -92,8 +92,9 @@ pub fn run(args: CapturesArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     }
     let mut by_code: BTreeMap<&'static str, u64> = BTreeMap::new();
     let mut games_with_faults = 0u64;
-    let result = global.pipeline().run(
+    let result = global.pipeline().run_weighed(
         input::games(&files, reporter.bytes_counter()),
+        |item| item.weight(),
         || (),
         |_, item| audit(item, &options, json),
         |a| {

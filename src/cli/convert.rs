@@ -115,8 +115,9 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     };
     let skip_invalid = args.skip_invalid;
     let (mut first, mut written, mut left_out) = (true, 0u64, 0u64);
-    let result = global.pipeline().run(
+    let result = global.pipeline().run_weighed(
         items,
+        |item| item.weight(),
         || (),
         |_, item| convert(item, &options, &format, skip_invalid),
         |c| {

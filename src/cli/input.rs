@@ -23,6 +23,29 @@ pub enum Item<G = RawGame> {
     Failed { error: io::Error },
 }
 
+impl Item<RawGame> {
+    /// The bytes of the game it holds, for batching ([`pdnkit::pipeline::Pipeline::run_weighed`]).
+    pub fn weight(&self) -> usize {
+        match self {
+            Item::Game { game, .. } => game.text.len(),
+            Item::Failed { .. } => 0,
+        }
+    }
+}
+
+impl Item<Piece> {
+    /// The bytes of the game it holds, for batching (nothing for plain games passed by).
+    pub fn weight(&self) -> usize {
+        match self {
+            Item::Game {
+                game: Piece::Game(game),
+                ..
+            } => game.text.len(),
+            _ => 0,
+        }
+    }
+}
+
 /// What [`cuts`] streams: a game cut out, or a run of games in the plain shape passed by.
 #[derive(Debug)]
 pub enum Piece {

@@ -56,8 +56,9 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let mut reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;
     let games = input::games(&files, reporter.bytes_counter()).enumerate();
-    let states = global.pipeline().run(
+    let states = global.pipeline().run_weighed(
         games,
+        |(_, item)| item.weight(),
         Stats::default,
         |stats, (order, item)| count(stats, order as u64, item, &options, &settings),
         |c| {

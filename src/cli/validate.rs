@@ -90,8 +90,9 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             Item::Failed { error } => Item::Failed { error },
         }))
     };
-    let result = global.pipeline().run(
+    let result = global.pipeline().run_weighed(
         items,
+        |item| item.weight(),
         || (),
         |_, item| check(item, &options, args.syntax_only, json, min_shown),
         |checked| {

@@ -137,6 +137,7 @@ fn prescan_blocks(
         jobs,
         batch_size: 1,
         max_batches_in_flight: 2 * jobs.max(1),
+        max_batch_weight: usize::MAX,
     };
     std::thread::spawn(move || {
         let _ = pipeline.run(
