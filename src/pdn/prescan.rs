@@ -44,8 +44,8 @@ const MAX_MAPPED_BLOCK: usize = 4 << 20;
 /// Size of the blocks mapped by [`prescan_mapped`] for `jobs` threads: mapped blocks cost no
 /// copy, so larger ones only spare hand-offs (on the 100 MB mixed archive with `-j 2`: 1 MB
 /// 99.1 ms, 2 MB 94.8, 4 MB 91.6), but the pages of the blocks in flight count in the
-/// process's resident memory: the blocks in flight (about `2 * jobs + 3`) share
-/// [`MAPPED_BUDGET`], each between [`DEFAULT_BLOCK`] and [`MAX_MAPPED_BLOCK`].
+/// process's resident memory: the blocks in flight (about `2 * jobs + 3`) share 32 MB, each
+/// between [`DEFAULT_BLOCK`] and 4 MB.
 pub fn mapped_block_size(jobs: usize) -> usize {
     const GRAIN: usize = 1 << 16;
     let share = MAPPED_BUDGET / (2 * jobs.max(1) + 3);
