@@ -25,6 +25,10 @@
 //! comment   = "{" (printable ASCII but { } | " " | "\t")* "}"    on one line
 //! terminator = "*" | "2-0" | "0-2" | "1-1" | "1-0" | "0-1" | "0-0" | "1/2-1/2"
 //! ```
+//!
+//! A pass that shows no notes may also let by games that differ from this shape only by
+//! literal escapes (`\r`, `\n` written out) right after a tag or the terminator, which the
+//! parser notes and otherwise ignores ([`NotesPassed`]).
 
 use super::parser::{MAX_MAINLINE_MOVES, MAX_TAG_NAME, MAX_TAG_VALUE};
 use super::raw::RawGame;
@@ -78,8 +82,8 @@ pub enum NotesPassed {
     /// None: only games the parser reads without note.
     #[default]
     None,
-    /// Literal `\r` or `\n` text right after a tag's `]` (before white space), which the
-    /// parser notes as `literal-escape` and otherwise ignores.
+    /// Literal `\r` or `\n` text right after a tag's `]` or the terminator (before white
+    /// space), which the parser notes as `literal-escape` and otherwise ignores.
     LiteralEscapes,
 }
 
@@ -109,10 +113,11 @@ pub enum Extent {
 /// the input.
 ///
 /// A game found here is one the splitter would cut at the same place and the parser would read
-/// without error or note (other than those `notes` lets by), once its bytes are decoded without
-/// note (and if it is within the splitter's maximum size). Why the next game must start on a new line: the splitter reads a
-/// word only with its whole line, and a game whose last line runs on past the maximum size is
-/// oversize, however short the game; a game whose lines are all its own has no such line.
+/// without error or note (other than those `notes` lets by), once its bytes are decoded
+/// without note (and if it is within the splitter's maximum size). Why the next game must
+/// start on a new line: the splitter reads a word only with its whole line, and a game whose
+/// last line runs on past the maximum size is oversize, however short the game; a game whose
+/// lines are all its own has no such line.
 pub fn plain_game_extent(b: &[u8], eof: bool, notes: NotesPassed) -> Extent {
     let head = match plain_head(b, eof, notes) {
         Ok(head) => head,

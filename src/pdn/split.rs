@@ -289,7 +289,8 @@ impl<R: BufRead> Splitter<R> {
     }
 
     /// The next game, passed by when it is in the plain shape (allowing the notes of
-    /// [`SplitOptions::notes_passed`]), else cut out as the iterator would. For passes that only need to know a plain game is there (`validate
+    /// [`SplitOptions::notes_passed`]), else cut out as the iterator would. For passes that
+    /// only need to know a plain game is there (`validate
     /// --syntax-only`): the games, their positions and the decoding of the others are the same
     /// as the iterator's.
     ///
