@@ -28,8 +28,8 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub syntax_only: bool,
     /// Read files rather than map them into memory. With several jobs the syntax pass maps
-    /// regular files, which spares a copy; but a file truncated by another program while
-    /// pdnkit reads it then ends pdnkit with a bus error instead of a read error.
+    /// regular files, which spares a copy; but a file truncated by another program within the
+    /// blocks mapped ahead (up to 32 MB) then ends pdnkit with a bus error, not a read error.
     #[arg(long)]
     pub no_mmap: bool,
     /// PDN files to read (`-` is standard input; `.gz` is decompressed). Default: stdin.

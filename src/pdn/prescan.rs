@@ -107,8 +107,10 @@ pub fn prescan(
 /// [`prescan`] of a regular file, its blocks of `block` bytes mapped into memory rather than
 /// read, up to the length the file has now: bytes appended later are not read.
 ///
-/// A file truncated by another program while one of its blocks is mapped makes the process
-/// receive `SIGBUS` when it reads the lost pages, which ends it (`--no-mmap` reads instead).
+/// A file truncated by another program is an error once a block is found past its new end;
+/// but truncated under a block mapped already (the blocks in flight, up to 32 MB), it makes
+/// the process receive `SIGBUS` when it reads the lost pages, which ends it (`--no-mmap`
+/// reads instead).
 ///
 /// # Errors
 /// The file's length cannot be read. Errors mapping a block come out of the reader, after the
@@ -245,7 +247,10 @@ fn read_blocks(mut input: impl Read, size: usize, spare: Spare) -> impl Iterator
 }
 
 /// The blocks of the first `len` bytes of `file`, each mapped into memory; an error mapping
-/// one ends the blocks. (An empty file is one empty block, which ends the input.)
+/// one ends the blocks, as does finding the file shorter than the block (truncated since it was
+/// opened: an error then, rather than the bus error that reading the lost pages would raise;
+/// only the blocks mapped already, at most the blocks in flight, are not checked again). An
+/// empty file is one empty block, which ends the input.
 fn mapped_blocks(file: File, len: u64, size: u64) -> impl Iterator<Item = Block> {
     let mut offset = 0u64;
     let mut ended = false;
@@ -254,7 +259,19 @@ fn mapped_blocks(file: File, len: u64, size: u64) -> impl Iterator<Item = Block>
             return None;
         }
         let n = (len - offset).min(size);
-        let (bytes, error) = match map(&file, offset, n) {
+        let mapped = file.metadata().and_then(|now| {
+            if now.len() < offset + n {
+                return Err(io::Error::new(
+                    io::ErrorKind::UnexpectedEof,
+                    format!(
+                        "the file shrank from {len} to {} bytes while it was read",
+                        now.len()
+                    ),
+                ));
+            }
+            map(&file, offset, n)
+        });
+        let (bytes, error) = match mapped {
             Ok(bytes) => (bytes, None),
             Err(e) => (BlockBytes::Read(Vec::new()), Some(e)),
         };
@@ -400,6 +417,27 @@ impl BufRead for Prescanned {
 mod tests {
     use super::*;
     use crate::test_rng::TestRng;
+
+    #[test]
+    fn a_mapped_file_truncated_while_read_is_an_error_after_the_bytes_left() {
+        let path = std::env::temp_dir().join(format!("pdnkit-shrink-{}.pdn", std::process::id()));
+        let archive = "[Event \"a\"]\n1. 32-28 19-23 *\n\n".repeat(400);
+        std::fs::write(&path, &archive).unwrap();
+        let file = File::open(&path).unwrap();
+        // One job and blocks of 100 bytes: a few blocks are mapped ahead of the reader.
+        let (mut reader, _hints) = prescan_mapped(file, 1, 100, NotesPassed::None).unwrap();
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(5_000)
+            .unwrap();
+        let mut read = Vec::new();
+        let err = reader.read_to_end(&mut read).unwrap_err();
+        assert!(err.to_string().contains("shrank"), "{err}");
+        assert_eq!(read, archive.as_bytes()[..5_000]);
+        std::fs::remove_file(&path).unwrap();
+    }
 
     #[test]
     fn every_hint_is_found_at_its_offset_whenever_its_block_came() {
