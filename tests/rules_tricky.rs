@@ -14,6 +14,7 @@ fn token_order(t: &SquareToken) -> (u16, u16) {
     match *t {
         SquareToken::Num(n) => (0, n),
         SquareToken::Alg { file, rank } => (file as u16, rank as u16),
+        SquareToken::File(file) => (file as u16, 0),
     }
 }
 

@@ -90,6 +90,7 @@ impl SquareNames {
                 .and_then(|r| r.get(rank as usize))
                 .copied()
                 .flatten(),
+            SquareToken::File(_) => None,
         }
     }
 
@@ -130,6 +131,7 @@ pub(crate) fn fen_key(t: SquareToken) -> (u8, u16) {
     match t {
         SquareToken::Num(n) => (0, n),
         SquareToken::Alg { file, rank } => (file, u16::from(rank)),
+        SquareToken::File(file) => (file, 0),
     }
 }
 
@@ -141,6 +143,7 @@ pub fn push_token(out: &mut String, t: SquareToken) {
             out.push(char::from(b'a' + file));
             push_number(out, u16::from(rank));
         }
+        SquareToken::File(file) => out.push(char::from(b'a' + file)),
     }
 }
 

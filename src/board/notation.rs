@@ -142,6 +142,7 @@ impl Notation {
                 let (x, y) = self.corner_to_board(file as i32, rank as i32 - 1, corner, rotated);
                 self.square_at(x, y)
             }
+            SquareToken::File(_) => None,
         }
     }
 
@@ -162,6 +163,33 @@ impl Notation {
                 file: cx as u8,
                 rank: cy as u8 + 1,
             },
+        }
+    }
+
+    /// The token for a square in the given kind: the preferred kind as [`Self::format`] writes
+    /// it, the other as [`Self::parse`] reads it (so messages can name squares the way a game
+    /// wrote them, whichever kind that was).
+    pub fn format_as(&self, sq: Square, kind: NotationKind) -> SquareToken {
+        self.as_written(kind).format(sq)
+    }
+
+    /// This notation writing `kind` (numbers or letters) the way it reads that kind: itself
+    /// for its preferred kind, else its fallback for the other kind.
+    pub fn as_written(self, kind: NotationKind) -> Notation {
+        let kind = match kind {
+            NotationKind::Short => NotationKind::Alphanumeric,
+            k => k,
+        };
+        let (corner, rotated) = match kind {
+            k if k == self.preferred => return self,
+            NotationKind::Numeric => (FALLBACK_NUMERIC_CORNER, false),
+            _ => (FALLBACK_ALG_CORNER, self.rotated),
+        };
+        Notation {
+            preferred: kind,
+            corner,
+            rotated,
+            ..self
         }
     }
 
@@ -374,6 +402,13 @@ mod tests {
             let n = notation(gt);
             for sq in n.geometry().all() {
                 assert_eq!(n.parse(n.format(sq)), Some(sq), "{gt} {sq:?}");
+                // Either kind of name reads back as the square, through the preferred kind
+                // or the fallback (messages name squares the way a game wrote them).
+                for kind in [NotationKind::Numeric, NotationKind::Alphanumeric] {
+                    let token = n.format_as(sq, kind);
+                    assert_eq!(token.is_alg(), kind == NotationKind::Alphanumeric);
+                    assert_eq!(n.parse(token), Some(sq), "{gt} {sq:?} {kind:?}");
+                }
             }
         }
     }

@@ -93,10 +93,10 @@ pub fn run(args: CapturesArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let mut by_code: BTreeMap<&'static str, u64> = BTreeMap::new();
     let mut games_with_faults = 0u64;
     let result = global.pipeline().run_weighed(
-        input::games(&files, reporter.bytes_counter()),
-        |item| item.weight(),
+        input::decided_games(&files, reporter.bytes_counter(), options.variant.is_some()),
+        |(item, _)| item.weight(),
         || (),
-        |_, item| audit(item, &options, json),
+        |_, (item, archive)| audit(item, &options.for_archive(archive), json),
         |a| {
             reporter.message(&a.messages);
             reporter.add(a.counts);

@@ -116,10 +116,12 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let skip_invalid = args.skip_invalid;
     let (mut first, mut written, mut left_out) = (true, 0u64, 0u64);
     let result = global.pipeline().run_weighed(
-        items,
-        |item| item.weight(),
+        input::decided(items, options.variant.is_some()),
+        |(item, _)| item.weight(),
         || (),
-        |_, item| convert(item, &options, &format, skip_invalid),
+        |_, (item, archive)| {
+            convert(item, &options.for_archive(archive), &format, skip_invalid)
+        },
         |c| {
             reporter.message(&c.messages);
             reporter.add(c.counts);

@@ -168,6 +168,7 @@ impl ReplayArgs {
             variant,
             mainline_only: self.mainline_only,
             strict: self.strict,
+            archive: None,
         })
     }
 }

@@ -12,8 +12,8 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use pdnkit::pdn::span::Position;
-use pdnkit::record::{GameRecord, Status as Verdict};
-use pdnkit::replay::Severity;
+use pdnkit::record::{GameRecord, Located, Status as Verdict};
+use pdnkit::replay::{Code, Severity};
 
 use super::{GlobalArgs, Status, input};
 
@@ -154,6 +154,16 @@ impl Reporter {
         }
     }
 
+    /// Runs `f` (a write to stdout) with the bar cleared, so the bar and the report do not
+    /// tear each other's lines on a terminal.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        if self.bar.is_hidden() {
+            f()
+        } else {
+            self.bar.suspend(f)
+        }
+    }
+
     /// Records one item's counts and advances the bar.
     pub fn add(&mut self, counts: Counts) {
         self.counts.add(counts);
@@ -215,6 +225,41 @@ pub fn plural(n: u64, noun: &str) -> String {
     }
 }
 
+/// Most words of a group quoted in its one message.
+const QUOTED_IN_GROUP: usize = 5;
+
+/// How a game's report lists its diagnostics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// Every diagnostic one by one.
+    Each,
+    /// The reader's notes and junk of one kind, and move-number notes, as one line group per
+    /// kind and severity: the first in full, then how many there are and the first words.
+    Grouped,
+}
+
+/// The kind a diagnostic is grouped by, when it is grouped: reader notes and junk by the
+/// kind their message starts with, move-number notes by their code.
+fn group_key(d: &Located) -> Option<(Code, Severity, &str)> {
+    match d.code {
+        Code::SyntaxNote => {
+            let kind = d.message.split_once(": ").map_or("", |(k, _)| k);
+            Some((d.code, d.severity, kind))
+        }
+        Code::MoveNumber => Some((d.code, d.severity, "")),
+        _ => None,
+    }
+}
+
+/// The text a diagnostic is about, quoted for a group's message.
+fn quoted(text: &str, d: &Located) -> String {
+    let (start, end) = d.span.unwrap_or((0, 0));
+    let spanned = text.get(start as usize..end as usize).unwrap_or("");
+    let word: String = spanned.chars().take(24).collect();
+    let cut = if word.len() < spanned.len() { "..." } else { "" };
+    format!("`{}{cut}`", pdnkit::pdn::ast::shown(&word))
+}
+
 /// A game's diagnostics of at least `min` severity, compiler style: the place and message,
 /// the game and move, the source line with a caret under the text in question.
 pub fn render_diagnostics(
@@ -222,9 +267,50 @@ pub fn render_diagnostics(
     text: &str,
     first: Position,
     min: Severity,
+    listing: Listing,
 ) -> String {
     let mut out = String::new();
-    for d in record.diagnostics.iter().filter(|d| d.severity >= min) {
+    let shown: Vec<&Located> = record
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity >= min)
+        .collect();
+    let mut groups_done: Vec<(Code, Severity, &str)> = Vec::new();
+    for d in &shown {
+        let mut message = std::borrow::Cow::Borrowed(d.message.as_str());
+        if listing == Listing::Grouped
+            && let Some(key) = group_key(d)
+        {
+            if groups_done.contains(&key) {
+                continue;
+            }
+            groups_done.push(key);
+            let members: Vec<&&Located> = shown
+                .iter()
+                .filter(|o| group_key(o) == Some(key))
+                .collect();
+            if members.len() > 1 {
+                let words: Vec<String> = members
+                    .iter()
+                    .take(QUOTED_IN_GROUP)
+                    .map(|m| quoted(text, m))
+                    .collect();
+                let more = if members.len() > QUOTED_IN_GROUP {
+                    " ..."
+                } else {
+                    ""
+                };
+                let head = match key.2 {
+                    "" => d.message.clone(),
+                    kind => format!("{kind}: {}", kind_message(&d.message, kind)),
+                };
+                message = std::borrow::Cow::Owned(format!(
+                    "{head} ({} in this game: {}{more}; --verbose lists each)",
+                    members.len(),
+                    words.join(" ")
+                ));
+            }
+        }
         out.push_str(&format!(
             "{}:{}:{}: {}[{}]: {}\n  in {}",
             record.file,
@@ -232,7 +318,7 @@ pub fn render_diagnostics(
             d.column,
             d.severity,
             d.code,
-            d.message,
+            message,
             record.describe()
         ));
         if let (Some(n), Some(side)) = (d.move_number, d.side) {
@@ -244,6 +330,18 @@ pub fn render_diagnostics(
         }
     }
     out
+}
+
+/// The words of a reader note's message after its kind, without the quoted text at its end.
+fn kind_message<'m>(message: &'m str, kind: &str) -> &'m str {
+    let rest = message
+        .strip_prefix(kind)
+        .and_then(|r| r.strip_prefix(": "))
+        .unwrap_or(message);
+    match rest.rfind(" `") {
+        Some(i) if rest.ends_with('`') => &rest[..i],
+        _ => rest,
+    }
 }
 
 /// Widest source excerpt shown; longer lines are cut to a window around the column.

@@ -55,12 +55,16 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     };
     let mut reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;
-    let games = input::games(&files, reporter.bytes_counter()).enumerate();
+    let forced = options.variant.is_some();
+    let games = input::decided_games(&files, reporter.bytes_counter(), forced).enumerate();
     let states = global.pipeline().run_weighed(
         games,
-        |(_, item)| item.weight(),
+        |(_, (item, _))| item.weight(),
         Stats::default,
-        |stats, (order, item)| count(stats, order as u64, item, &options, &settings),
+        |stats, (order, (item, archive))| {
+            let options = options.for_archive(archive);
+            count(stats, order as u64, item, &options, &settings)
+        },
         |c| {
             reporter.message(&c.messages);
             reporter.add(c.counts);

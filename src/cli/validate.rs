@@ -13,16 +13,20 @@ use pdnkit::replay::{ReplayOptions, Severity, check_syntax, replay, worst_syntax
 
 use super::input::{self, Item, Piece};
 use super::output::Output;
-use super::report::{Counts, Reporter, render_diagnostics};
+use super::report::{Counts, Listing, Reporter, render_diagnostics};
 use super::{Format, GlobalArgs, ReplayArgs, Status};
 
 /// Arguments of `pdnkit validate`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Formats (--format): text (the default), a compiler-style report of \
+    each game's findings; json, one object per game (JSON Lines); csv, one row per finding. \
+    The report goes to stdout; progress, the summary line and I/O errors to stderr.")]
 pub struct ValidateArgs {
     #[command(flatten)]
     pub replay: ReplayArgs,
-    /// Also print notes (how things were understood) in the text report.
-    #[arg(long)]
+    /// Also print notes (how things were understood), and list every finding one by one (by
+    /// default a game's reader notes and junk of one kind are one group).
+    #[arg(long, visible_alias = "verbose")]
     pub notes: bool,
     /// Check the PDN text only, without replaying the moves (a fast pass over an archive).
     #[arg(long)]
@@ -32,73 +36,137 @@ pub struct ValidateArgs {
     /// blocks mapped ahead (up to 32 MB) then ends pdnkit with a bus error, not a read error.
     #[arg(long)]
     pub no_mmap: bool,
-    /// PDN files to read (`-` is standard input; `.gz` is decompressed). Default: stdin.
+    /// PDN files to read (`-` is standard input; compressed files are decompressed). Default:
+    /// stdin.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 }
 
-/// What one game contributes: JSON for stdout, text for stderr, counts.
+/// The columns of `--format csv`: one row per finding shown.
+const CSV_HEADER: [&str; 16] = [
+    "file",
+    "game",
+    "event",
+    "white",
+    "black",
+    "variant",
+    "status",
+    "severity",
+    "code",
+    "line",
+    "column",
+    "ply",
+    "move_number",
+    "side",
+    "move",
+    "message",
+];
+
+/// How findings are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    Text,
+    Json,
+    Csv,
+}
+
+/// What one game contributes: the report for stdout, messages for stderr, counts.
 struct Checked {
-    json: Vec<u8>,
-    text: String,
+    report: Vec<u8>,
+    errors: String,
     counts: Counts,
 }
 
 impl Checked {
-    /// `games` clean games, of which the text report says nothing.
+    /// `games` clean games, of which the report says nothing.
     fn clean_and_silent(games: u64) -> Checked {
         Checked {
-            json: Vec::new(),
-            text: String::new(),
+            report: Vec::new(),
+            errors: String::new(),
             counts: Counts::clean(games),
         }
     }
 }
 
+/// What the report shows.
+#[derive(Clone, Copy)]
+struct Shown {
+    shape: Shape,
+    min: Severity,
+    listing: Listing,
+}
+
 /// Runs `pdnkit validate`.
 pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let files = input::default_stdin(args.files);
-    let json = global.format == Some(Format::Json);
+    let shape = match global.format.unwrap_or(Format::Text) {
+        Format::Text => Shape::Text,
+        Format::Json => Shape::Json,
+        Format::Csv => Shape::Csv,
+    };
     let options = args.replay.options()?;
     let mut reporter = Reporter::new(global, &files);
     let mut out = Output::open(None)?;
-    let min_shown = if args.notes {
-        Severity::Note
-    } else {
-        Severity::Warning
+    let shown = Shown {
+        shape,
+        min: if args.notes {
+            Severity::Note
+        } else {
+            Severity::Warning
+        },
+        listing: if args.notes {
+            Listing::Each
+        } else {
+            Listing::Grouped
+        },
     };
-    // The text report of a syntax pass says nothing of a plain game: those are passed by, and
-    // so are those whose only notes are literal escapes when such notes are not shown.
+    if shape == Shape::Csv {
+        out.write_all(&csv_row(CSV_HEADER))?;
+    }
+    // A report of findings only (text, CSV) says nothing of a plain game in a syntax pass:
+    // those are passed by, and so are those whose only notes are literal escapes when such
+    // notes are not shown.
     let literal_escape = Note::new(NoteKind::LiteralEscape, Span::new(0, 0));
-    let notes_passed = if min_shown > Severity::Note
-        && worst_syntax_note(&[literal_escape], &options) < Some(min_shown)
+    let notes_passed = if shown.min > Severity::Note
+        && worst_syntax_note(&[literal_escape], &options) < Some(shown.min)
     {
         NotesPassed::LiteralEscapes
     } else {
         NotesPassed::None
     };
     let bytes = reporter.bytes_counter();
-    let items: Box<dyn Iterator<Item = Item<Piece>> + Send> = if args.syntax_only && !json {
-        let (jobs, map) = (global.pipeline().jobs, !args.no_mmap);
-        Box::new(input::cuts(&files, bytes, jobs, map, notes_passed))
-    } else {
-        Box::new(input::games(&files, bytes).map(|item| match item {
-            Item::Game { file, game } => Item::Game {
-                file,
-                game: Piece::Game(game),
-            },
-            Item::Failed { error } => Item::Failed { error },
-        }))
-    };
+    let findings_only = shape != Shape::Json;
+    let items: Box<dyn Iterator<Item = (Item<Piece>, _)> + Send> =
+        if args.syntax_only && findings_only {
+            let (jobs, map) = (global.pipeline().jobs, !args.no_mmap);
+            let cuts = input::cuts(&files, bytes, jobs, map, notes_passed);
+            Box::new(cuts.map(|item| (item, None)))
+        } else {
+            let forced = options.variant.is_some() || args.syntax_only;
+            let games = input::decided_games(&files, bytes, forced);
+            Box::new(games.map(|(item, archive)| {
+                let item = match item {
+                    Item::Game { file, game } => Item::Game {
+                        file,
+                        game: Piece::Game(game),
+                    },
+                    Item::Failed { error } => Item::Failed { error },
+                };
+                (item, archive)
+            }))
+        };
     let result = global.pipeline().run_weighed(
         items,
-        |item| item.weight(),
+        |(item, _)| item.weight(),
         || (),
-        |_, item| check(item, &options, args.syntax_only, json, min_shown),
+        |_, (item, archive)| {
+            let options = options.for_archive(archive);
+            check(item, &options, args.syntax_only, shown)
+        },
         |checked| {
-            reporter.message(&checked.text);
+            reporter.message(&checked.errors);
             reporter.add(checked.counts);
-            match out.write_all(&checked.json) {
+            match reporter.suspend(|| out.write_all(&checked.report)) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(e) => ControlFlow::Break(e),
             }
@@ -109,18 +177,12 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     Ok(reporter.finish_validation())
 }
 
-fn check(
-    item: Item<Piece>,
-    options: &ReplayOptions,
-    syntax_only: bool,
-    json: bool,
-    min_shown: Severity,
-) -> Checked {
+fn check(item: Item<Piece>, options: &ReplayOptions, syntax_only: bool, shown: Shown) -> Checked {
     let (file, raw) = match item {
         Item::Failed { error } => {
             return Checked {
-                json: Vec::new(),
-                text: format!("pdnkit: {error}\n"),
+                report: Vec::new(),
+                errors: format!("pdnkit: {error}\n"),
                 counts: Counts::failed_input(),
             };
         }
@@ -133,14 +195,16 @@ fn check(
             game: Piece::Game(raw),
         } => (file, raw),
     };
-    // The text report says nothing of a clean game: a game in the plain shape needs no tree.
-    if syntax_only && !json && is_plain_game(&raw) {
+    let findings_only = shown.shape != Shape::Json;
+    // A report of findings says nothing of a clean game: a game in the plain shape needs no
+    // tree.
+    if syntax_only && findings_only && is_plain_game(&raw) {
         return Checked::clean_and_silent(1);
     }
     // Nor of a game whose notes are not shown, which need not be written: when its moves are
     // plain, the rest of it says so.
     let silent = |notes: &[Note]| worst_syntax_note(notes, options) < Some(Severity::Warning);
-    let notes_unshown = syntax_only && !json && min_shown > Severity::Note;
+    let notes_unshown = syntax_only && findings_only && shown.min > Severity::Note;
     if notes_unshown && notes_around_plain_moves(&raw).is_some_and(|notes| silent(&notes)) {
         return Checked::clean_and_silent(1);
     }
@@ -155,23 +219,57 @@ fn check(
         Err(err) => GameRecord::unreadable(&file, &raw, &err),
     };
     let counts = Counts::verdict(record.status);
-    if json {
-        let mut line = serde_json::to_vec(&record).expect("records serialise");
-        line.push(b'\n');
-        return Checked {
-            json: line,
-            text: String::new(),
-            counts,
-        };
-    }
-    let text = if record.status == Verdict::Clean && min_shown > Severity::Note {
-        String::new()
-    } else {
-        render_diagnostics(&record, &raw.text, raw.position(0), min_shown)
+    let report = match shown.shape {
+        Shape::Json => {
+            let mut line = serde_json::to_vec(&record).expect("records serialise");
+            line.push(b'\n');
+            line
+        }
+        _ if record.status == Verdict::Clean && shown.min > Severity::Note => Vec::new(),
+        Shape::Text => {
+            render_diagnostics(&record, &raw.text, raw.position(0), shown.min, shown.listing)
+                .into_bytes()
+        }
+        Shape::Csv => csv_rows(&record, shown.min),
     };
     Checked {
-        json: Vec::new(),
-        text,
+        report,
+        errors: String::new(),
         counts,
     }
+}
+
+/// The findings of a game of at least `min` severity as CSV rows.
+fn csv_rows(record: &GameRecord, min: Severity) -> Vec<u8> {
+    let text = |v: &Option<String>| v.clone().unwrap_or_default();
+    let number = |n: Option<u32>| n.map(|n| n.to_string()).unwrap_or_default();
+    let mut out = Vec::new();
+    for d in record.diagnostics.iter().filter(|d| d.severity >= min) {
+        out.extend(csv_row([
+            record.file.as_str(),
+            &record.game.to_string(),
+            &text(&record.event),
+            &text(&record.white),
+            &text(&record.black),
+            record.variant.unwrap_or(""),
+            record.status.name(),
+            d.severity.name(),
+            d.code.name(),
+            &d.line.to_string(),
+            &d.column.to_string(),
+            &number(d.ply),
+            &number(d.move_number),
+            d.side.unwrap_or(""),
+            d.move_text.as_deref().unwrap_or(""),
+            &d.message,
+        ]));
+    }
+    out
+}
+
+/// One CSV record.
+fn csv_row<const N: usize>(fields: [&str; N]) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(fields).expect("in-memory CSV");
+    w.into_inner().expect("in-memory CSV")
 }

@@ -99,7 +99,10 @@ pub fn render(data: &GameData<'_, '_>, options: WriteOptions) -> Option<String> 
     // replayed (moves rewritten in the variant's notation may fit another guess better).
     // A notation taken from the game's own full GameType (under `--variant`) is not the
     // variant's standard one: the tag stays, or the squares would read back renumbered.
-    let chosen = matches!(replayed.source, Some(Source::Flag | Source::Guess));
+    let chosen = matches!(
+        replayed.source,
+        Some(Source::Flag | Source::Guess | Source::Archive)
+    );
     let own_notation = *config != Config::standard(config.variant);
     let tagged = (chosen && !own_notation && tagged_variant(game) != Some(config.variant))
         .then(|| with_game_type(game, config.variant));

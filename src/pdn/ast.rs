@@ -8,10 +8,10 @@
 
 use std::borrow::Cow;
 
-use super::lex::{self, Separator};
+use super::lex::{self, MoveForm, Separator};
 use super::note::Note;
 use super::span::Span;
-use super::squares::{SquareToken, parse_square_bytes};
+use super::squares::{SquareToken, parse_move_square_bytes};
 use super::tags::{Fen, GameResult, GameType, ParseFenError, ParseGameTypeError, VariantTag};
 
 /// One parsed game.
@@ -104,10 +104,11 @@ pub struct Move<'a> {
     pub text: &'a str,
     /// A strength mark glued to the move: `!`, `?!`, `(?)`, or the star `*` of printed books.
     pub strength: Option<&'a str>,
-    /// Number of squares (2 or more).
+    /// Number of square tokens (2 or more; the file letter of `cd4` counts as one).
     pub len: u8,
-    /// PDN 1.0's `3228`, read as `32` and `28` with no separator.
-    pub run_together: bool,
+    /// How it is written: squares and separators, PDN 1.0's `3228` (read as `32` and `28`
+    /// with no separator), or Russian short notation `cd4` (a file and a square).
+    pub form: MoveForm,
     /// The move and its strength mark.
     pub span: Span,
 }
@@ -118,7 +119,7 @@ impl<'a> Move<'a> {
         Steps {
             rest: self.text.as_bytes(),
             previous: None,
-            run_together: self.run_together,
+            form: self.form,
         }
     }
 
@@ -142,8 +143,9 @@ impl<'a> Move<'a> {
         self.steps().filter_map(|(sep, _)| sep)
     }
 
-    /// The move in normal form: squares without leading zeros or spaces, `X` written `x`,
-    /// Unicode dashes written `-`, PDN 1.0's `3228` kept without separator (no strength mark).
+    /// The move in normal form: squares without leading zeros or spaces, letters in lower
+    /// case, `X` written `x`, Unicode dashes written `-`, PDN 1.0's `3228` and Russian short
+    /// notation `cd4` kept without separator (no strength mark).
     pub fn canonical(&self) -> String {
         let mut out = String::with_capacity(self.text.len());
         for (sep, sq) in self.steps() {
@@ -161,25 +163,42 @@ impl<'a> Move<'a> {
 pub struct Steps<'a> {
     rest: &'a [u8],
     previous: Option<SquareToken>,
-    run_together: bool,
+    form: MoveForm,
 }
 
 impl Iterator for Steps<'_> {
     type Item = (Option<Separator>, SquareToken);
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.run_together {
-            // `3228`: two squares of two digits each.
-            let (head, tail) = self.rest.split_at(self.rest.len().min(2));
-            let (sq, _) = parse_square_bytes(head)?;
-            self.rest = tail;
-            let sep = self.previous.map(|_| Separator::None);
-            self.previous = Some(sq);
-            return Some((sep, sq));
+        match self.form {
+            MoveForm::Squares => {}
+            MoveForm::RunTogether => {
+                // `3228`: two squares of two digits each.
+                let (head, tail) = self.rest.split_at(self.rest.len().min(2));
+                let (sq, _) = parse_move_square_bytes(head)?;
+                self.rest = tail;
+                let sep = self.previous.map(|_| Separator::None);
+                self.previous = Some(sq);
+                return Some((sep, sq));
+            }
+            MoveForm::FileAndTarget => {
+                // `cd4`: the file letter, then the square.
+                if self.previous.is_none() {
+                    let (&letter, tail) = self.rest.split_first()?;
+                    self.rest = tail;
+                    let file = SquareToken::File(letter - b'a');
+                    self.previous = Some(file);
+                    return Some((None, file));
+                }
+                let (sq, _) = parse_move_square_bytes(self.rest)?;
+                self.rest = &[];
+                self.previous = Some(sq);
+                return Some((Some(Separator::None), sq));
+            }
         }
         match self.previous {
             None => {
-                let (sq, n) = parse_square_bytes(self.rest)?;
+                let (sq, n) = parse_move_square_bytes(self.rest)?;
                 self.rest = &self.rest[n..];
                 self.previous = Some(sq);
                 Some((None, sq))

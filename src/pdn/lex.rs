@@ -12,7 +12,7 @@ use nom::character::complete::digit1;
 use nom::combinator::recognize;
 use nom::{IResult, Parser};
 
-use super::squares::{SquareToken, parse_square_bytes};
+use super::squares::{SquareToken, parse_move_square_bytes};
 use super::tags::RESULT_TOKENS;
 
 /// How two squares of a move are joined.
@@ -126,6 +126,7 @@ pub fn result_len(b: &[u8]) -> Option<usize> {
         b,
         [b'*', ..]
             | [b'0'..=b'2', b'-', ..]
+            | [b'0' | b'1', b':', ..]
             | [b'1', b'/', ..]
             | [b'0', b'.', ..]
             | [0xC2, 0xBD, ..]
@@ -157,6 +158,13 @@ fn result_len_slow(b: &[u8]) -> Option<usize> {
                     | (b'0', b'0')
             );
             if !known {
+                return None;
+            }
+            3
+        }
+        // The Russian `1:0` and `0:1`.
+        (b'0' | b'1', Some(b':')) => {
+            if !matches!((b[0], *b.get(2)?), (b'1', b'0') | (b'0', b'1')) {
                 return None;
             }
             3
@@ -232,7 +240,7 @@ fn blanks(b: &[u8]) -> BResult<'_, &[u8]> {
 }
 
 fn square(b: &[u8]) -> BResult<'_, SquareToken> {
-    match parse_square_bytes(b) {
+    match parse_move_square_bytes(b) {
         Some((sq, n)) => Ok((&b[n..], sq)),
         None => Err(nom::Err::Error(nom::error::Error::new(
             b,
@@ -255,7 +263,7 @@ pub fn move_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareTo
         _ => None,
     };
     if let Some(sep) = quick
-        && let Some((sq, n)) = parse_square_bytes(&b[1..])
+        && let Some((sq, n)) = parse_move_square_bytes(&b[1..])
     {
         return Some((sep, sq, 1 + n));
     }
@@ -300,11 +308,22 @@ fn general_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareTok
 /// Between two alphanumeric squares the separator may be left out (`a3b4`).
 fn alg_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareToken, usize)> {
     if previous.is_alg()
-        && let Some((sq @ SquareToken::Alg { .. }, n)) = parse_square_bytes(b)
+        && let Some((sq @ SquareToken::Alg { .. }, n)) = parse_move_square_bytes(b)
     {
         return Some((Separator::None, sq, n));
     }
     None
+}
+
+/// How a move is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveForm {
+    /// Squares joined by separators (`32-28`, `28x19x10`, `c3:e5`, `a3b4`, `E3-D4`).
+    Squares,
+    /// PDN 1.0's four digits without separator (`3228`).
+    RunTogether,
+    /// Russian short notation: the file of the moving piece, then the target square (`cd4`).
+    FileAndTarget,
 }
 
 /// What [`scan_move`] found.
@@ -312,18 +331,20 @@ fn alg_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareToken, 
 pub struct MoveScan {
     /// Bytes of the move itself (squares and separators, no strength mark).
     pub len: usize,
-    /// Number of squares.
+    /// Number of square tokens (a file letter counts as one).
     pub squares: u8,
-    /// The PDN 1.0 four-digit form `3228`.
-    pub run_together: bool,
+    /// How the move is written.
+    pub form: MoveForm,
 }
 
 /// A move at the start of `b`: at least two squares joined by separators (`32-28`, `28x19x10`,
-/// `c3:e5`, `a3b4`, `1- 7`), or four digits (`3228`) when delimited. Not checked for a delimiter
-/// after it: the caller decides what glued text means.
+/// `c3:e5`, `a3b4`, `1- 7`, also with upper-case letters `E3-D4`), four digits (`3228`) when
+/// delimited, or a file letter and a square (`cd4`, Russian short notation) when delimited or
+/// followed by a strength mark. Not checked for a delimiter after it: the caller decides what
+/// glued text means.
 pub fn scan_move(b: &[u8]) -> Option<MoveScan> {
-    let Some((mut prev, mut pos)) = parse_square_bytes(b) else {
-        return run_together(b);
+    let Some((mut prev, mut pos)) = parse_move_square_bytes(b) else {
+        return run_together(b).or_else(|| file_and_target(b));
     };
     let mut squares = 1u8;
     while let Some((_, sq, used)) = move_step(&b[pos..], prev) {
@@ -331,11 +352,20 @@ pub fn scan_move(b: &[u8]) -> Option<MoveScan> {
         pos += used;
         squares = squares.saturating_add(1);
     }
-    if squares >= 2 {
+    // Upper-case letters are read as squares only in moves of letters alone (`E3-D4`), not
+    // beside numbers (`K33-29` is a king mark, not a square).
+    let upper = || b[..pos].iter().any(|c| (b'A'..=b'L').contains(c));
+    let numeric = || {
+        b[..pos]
+            .iter()
+            .enumerate()
+            .any(|(i, c)| c.is_ascii_digit() && (i == 0 || !b[i - 1].is_ascii_alphanumeric()))
+    };
+    if squares >= 2 && !(upper() && numeric()) {
         return Some(MoveScan {
             len: pos,
             squares,
-            run_together: false,
+            form: MoveForm::Squares,
         });
     }
     run_together(b)
@@ -351,7 +381,38 @@ fn run_together(b: &[u8]) -> Option<MoveScan> {
     ok.then_some(MoveScan {
         len: 4,
         squares: 2,
-        run_together: true,
+        form: MoveForm::RunTogether,
+    })
+}
+
+/// Russian short notation `cd4`: a lower-case file letter, then a lower-case square, delimited
+/// or followed by a strength mark (`cd4!`).
+fn file_and_target(b: &[u8]) -> Option<MoveScan> {
+    if !matches!(b, [b'a'..=b'l', b'a'..=b'l', ..]) {
+        return None;
+    }
+    let (_, n) = parse_move_square_bytes(&b[1..])?;
+    let len = 1 + n;
+    let ends = is_delimiter(&b[len..]) || matches!(b.get(len), Some(b'!' | b'?'));
+    ends.then_some(MoveScan {
+        len,
+        squares: 2,
+        form: MoveForm::FileAndTarget,
+    })
+}
+
+/// True when a word the reader could not take as a move still looks like one: a move of
+/// squares starts inside it, not in the middle of a number (`K32-28`, `W:c3-d4`), or it
+/// starts like a Russian short move (`cd4+`). Such words make a game's moves uncertain.
+pub fn looks_like_move(word: &[u8]) -> bool {
+    if matches!(word, [b'a'..=b'l', b'a'..=b'l', b'1'..=b'9', ..]) {
+        return true;
+    }
+    (0..word.len()).any(|i| {
+        let starts = i == 0 || !word[i - 1].is_ascii_digit();
+        starts
+            && word[i].is_ascii_alphanumeric()
+            && scan_move(&word[i..]).is_some_and(|m| m.form == MoveForm::Squares)
     })
 }
 
@@ -425,7 +486,7 @@ pub fn classify_word(b: &[u8]) -> (WordClass, usize) {
         return (WordClass::Terminator, n);
     }
     match b[0] {
-        b'0'..=b'9' | b'a'..=b'l' => {
+        b'0'..=b'9' | b'a'..=b'l' | b'A'..=b'L' => {
             if let Some((_, _, n)) = move_number(b) {
                 return (WordClass::MoveStart, n);
             }
@@ -549,6 +610,29 @@ mod tests {
         assert_eq!(mv("1 - 5"), Some((5, 2)));
         assert_eq!(mv("32\u{2013}28"), Some((7, 2)));
         assert_eq!(mv("26-22Whiteoverstepped"), Some((5, 2)));
+        assert_eq!(mv("E3-D4 "), Some((5, 2)));
+        assert_eq!(mv("E3:G5:e7"), Some((8, 3)));
+        assert_eq!(mv("C3D4"), Some((4, 2)));
+        // Upper case beside numbers is no square (a king mark): junk, for the trust rule.
+        assert_eq!(mv("K33-29"), None);
+        assert_eq!(mv("E3-28"), None);
+        assert_eq!(mv("c3-28"), Some((5, 2)));
+    }
+
+    #[test]
+    fn russian_short_moves_are_a_file_and_a_square_delimited() {
+        let short = |s: &str| scan_move(s.as_bytes()).map(|m| (m.len, m.form));
+        assert_eq!(short("cd4 "), Some((3, MoveForm::FileAndTarget)));
+        assert_eq!(short("ed4"), Some((3, MoveForm::FileAndTarget)));
+        assert_eq!(short("cd4!"), Some((3, MoveForm::FileAndTarget)));
+        assert_eq!(short("hg10)"), Some((4, MoveForm::FileAndTarget)));
+        assert_eq!(short("c3-d4"), Some((5, MoveForm::Squares)));
+        assert_eq!(short("cd4x"), None);
+        assert_eq!(short("cD4"), None);
+        assert_eq!(short("Cd4"), None);
+        assert_eq!(short("cd0"), None);
+        assert_eq!(short("mn3"), None);
+        assert_eq!(short("abc"), None);
     }
 
     #[test]
@@ -562,13 +646,32 @@ mod tests {
     }
 
     #[test]
+    fn words_that_look_like_moves() {
+        for word in ["K32-28", "W:c3-d4", "cd4+", "#32x28", "c3-d4", "xE3-D4"] {
+            assert!(looks_like_move(word.as_bytes()), "{word}");
+        }
+        for word in [
+            "1983-84",
+            "Whiteoverstepped",
+            "!",
+            "10",
+            "#2024",
+            "A1",
+            "x",
+            "12.",
+        ] {
+            assert!(!looks_like_move(word.as_bytes()), "{word}");
+        }
+    }
+
+    #[test]
     fn run_together_numeric_moves_need_four_digits_and_a_delimiter() {
         assert_eq!(
             scan_move(b"3228 "),
             Some(MoveScan {
                 len: 4,
                 squares: 2,
-                run_together: true
+                form: MoveForm::RunTogether
             })
         );
         assert_eq!(scan_move(b"32281"), None);
@@ -589,6 +692,11 @@ mod tests {
         assert_eq!(result_len(b"1-2 "), None);
         assert_eq!(result_len(b"0-0"), Some(3));
         assert_eq!(result_len(b"1/2"), None);
+        assert_eq!(result_len(b"1:0 "), Some(3));
+        assert_eq!(result_len(b"0:1"), Some(3));
+        assert_eq!(result_len(b"1/2:1/2"), Some(7));
+        assert_eq!(result_len(b"1:1"), None);
+        assert_eq!(result_len(b"0:12"), None);
     }
 
     #[test]
@@ -630,6 +738,8 @@ mod tests {
         assert_eq!(classify_word(b"$3"), (WordClass::Movetext, 2));
         assert_eq!(classify_word(b"Generated"), (WordClass::Junk, 9));
         assert_eq!(classify_word(b"10 "), (WordClass::Junk, 2));
+        assert_eq!(classify_word(b"E3-D4 "), (WordClass::MoveStart, 5));
+        assert_eq!(classify_word(b"cd4 "), (WordClass::MoveStart, 3));
     }
 
     #[test]

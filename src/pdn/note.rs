@@ -61,6 +61,17 @@ pub enum NoteKind {
     /// A `{` comment holding tag lines: its `}` is probably missing, and the games up to the
     /// next `}` were read as comment text.
     TagsInComment,
+    /// A move whose square letters are upper case (`E3-D4`), as some exporters write them;
+    /// read as lower case.
+    UpperCaseSquare,
+    /// A move in Russian short notation (`cd4`: the file of the moving piece and the target
+    /// square), resolved against the legal moves of the position.
+    ShortNotation,
+    /// A strength mark separated from its move by white space (`18-22 !`, `37-32 (?)`); PDN
+    /// 3.0 writes it glued to the move.
+    SpacedStrength,
+    /// A result in the Russian form (`1:0`, `0:1`, `1/2:1/2`); read as its PDN equivalent.
+    ResultForm,
 }
 
 impl NoteKind {
@@ -91,6 +102,10 @@ impl NoteKind {
             TagInMovetext => "tag-in-movetext",
             TextAfterTerminator => "text-after-terminator",
             TagsInComment => "tags-in-comment",
+            UpperCaseSquare => "upper-case-square",
+            ShortNotation => "short-notation",
+            SpacedStrength => "spaced-strength",
+            ResultForm => "result-form",
         }
     }
 
@@ -126,6 +141,13 @@ impl NoteKind {
                 "comment holds tag lines: a `}` is probably missing, and the games up to the next \
                  `}` are read as comment text"
             }
+            UpperCaseSquare => "square letters in upper case, read as lower case",
+            ShortNotation => {
+                "move in Russian short notation (file of the moving piece and target square), \
+                 resolved against the legal moves"
+            }
+            SpacedStrength => "strength mark apart from its move, read as the move's mark",
+            ResultForm => "result in the Russian form, read as its PDN equivalent",
         }
     }
 }

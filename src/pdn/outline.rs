@@ -5,20 +5,21 @@
 //! What it shows: tags (name and value) in order; comments (text, line ends as LF; `{}` and
 //! `;` alike); `%` lines; moves in normal form with their strength mark; move numbers (value,
 //! and `.` or `...`); ellipses, unknown moves, NAGs, setups, nested variations; the terminator
-//! token (and whether it was inferred); the trailer. Junk is shown as the comment the writer
+//! token in its PDN spelling (and whether it was inferred); the trailer. Junk is shown as the comment the writer
 //! turns it into. Spans and notes are left out.
 
 use std::fmt::Write;
 
 use super::ast::{Game, HeaderItem, Node};
-use super::writer::{as_comment_text, normalise_line_ends};
+use super::tags::standard_result_token;
+use super::writer::{as_comment_text, normalise_line_ends, tag_value};
 
 /// The outline of `game`.
 pub fn outline(game: &Game<'_>) -> String {
     let mut out = String::new();
     for item in &game.header {
         match item {
-            HeaderItem::Tag(t) => writeln!(out, "tag {}={:?}", t.name, t.value),
+            HeaderItem::Tag(t) => writeln!(out, "tag {}={:?}", t.name, tag_value(t.name, &t.value)),
             HeaderItem::Comment(c) => writeln!(out, "comment {:?}", normalise_line_ends(c.text)),
             HeaderItem::Escape(e) => writeln!(out, "escape {:?}", e.text),
             HeaderItem::Junk(j) => writeln!(out, "comment {:?}", as_comment_text(j.text)),
@@ -28,7 +29,8 @@ pub fn outline(game: &Game<'_>) -> String {
     nodes(&mut out, &game.body, 0);
     if let Some(t) = game.terminator {
         let how = if t.inferred { " (inferred)" } else { "" };
-        writeln!(out, "end {}{how}", t.token).unwrap_or_default();
+        let token = standard_result_token(t.token).unwrap_or(t.token);
+        writeln!(out, "end {token}{how}").unwrap_or_default();
     }
     nodes(&mut out, &game.trailer, 0);
     out

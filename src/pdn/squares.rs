@@ -1,8 +1,9 @@
 //! Square tokens as they are written in PDN text, before any board gives them a meaning.
 //!
-//! A token is either numeric (`32`, `05`) or alphanumeric (`c3`, `j10`). Whether the square
-//! exists, and which square it is, depends on the game's board and notation; that is decided by
-//! `board::Notation`, never here.
+//! A token is either numeric (`32`, `05`) or alphanumeric (`c3`, `j10`); in moves written in
+//! Russian short notation (`cd4`) the moving piece is named by its file letter alone. Whether
+//! the square exists, and which square it is, depends on the game's board and notation; that is
+//! decided by `board::Notation`, never here.
 
 use std::fmt;
 
@@ -18,6 +19,9 @@ pub enum SquareToken {
         /// Row number as written, 1-based.
         rank: u8,
     },
+    /// A file letter alone (`c` of the Russian short move `cd4`): the moving piece stands on
+    /// that file; which of its squares is for the legal moves to tell. Names no square.
+    File(u8),
 }
 
 impl SquareToken {
@@ -32,6 +36,7 @@ impl fmt::Display for SquareToken {
         match *self {
             SquareToken::Num(n) => write!(f, "{n}"),
             SquareToken::Alg { file, rank } => write!(f, "{}{rank}", (b'a' + file) as char),
+            SquareToken::File(file) => write!(f, "{}", (b'a' + file) as char),
         }
     }
 }
@@ -44,7 +49,8 @@ const MAX_NUMERIC_DIGITS: usize = 3;
 ///
 /// Numeric squares are 1 to 3 digits (leading zeros allowed, `0` itself is not a square);
 /// alphanumeric squares are a lower-case letter `a`–`l` followed by 1 or 2 digits.
-/// Upper-case letters are never squares (`K` is the FEN king prefix).
+/// Upper-case letters are never squares here (`K` is the FEN king prefix); in moves they are
+/// ([`parse_move_square_bytes`]).
 pub fn parse_square_token(s: &str) -> Option<(SquareToken, usize)> {
     parse_square_bytes(s.as_bytes())
 }
@@ -52,25 +58,35 @@ pub fn parse_square_token(s: &str) -> Option<(SquareToken, usize)> {
 /// [`parse_square_token`] over bytes, for scanners that work before decoding.
 #[inline]
 pub fn parse_square_bytes(b: &[u8]) -> Option<(SquareToken, usize)> {
+    match *b.first()? {
+        b'A'..=b'Z' => None,
+        _ => parse_move_square_bytes(b),
+    }
+}
+
+/// A square of a move at the start of `b`: as [`parse_square_bytes`], and also with an
+/// upper-case file letter (`E3-D4`, as some exporters write moves), read as its lower case.
+#[inline]
+pub fn parse_move_square_bytes(b: &[u8]) -> Option<(SquareToken, usize)> {
     // Runs for every square of every move (twice: splitter-side lexing and replay), so the
     // digits are read in one pass instead of counted, then re-read for their value.
-    match *b.first()? {
+    let file = match *b.first()? {
         b'0'..=b'9' => {
             let (n, len) = leading_digits(b, MAX_NUMERIC_DIGITS)?;
-            (n > 0).then_some((SquareToken::Num(n), len))
+            return (n > 0).then_some((SquareToken::Num(n), len));
         }
-        c @ b'a'..=b'l' => {
-            let (rank, digits) = leading_digits(&b[1..], 2)?;
-            (digits > 0 && rank > 0).then_some((
-                SquareToken::Alg {
-                    file: c - b'a',
-                    rank: rank as u8,
-                },
-                1 + digits,
-            ))
-        }
-        _ => None,
-    }
+        c @ b'a'..=b'l' => c - b'a',
+        c @ b'A'..=b'L' => c - b'A',
+        _ => return None,
+    };
+    let (rank, digits) = leading_digits(&b[1..], 2)?;
+    (digits > 0 && rank > 0).then_some((
+        SquareToken::Alg {
+            file,
+            rank: rank as u8,
+        },
+        1 + digits,
+    ))
 }
 
 /// The value and count of the ASCII digits at the start of `b`; `None` when there are more
@@ -114,6 +130,12 @@ mod tests {
             Some((SquareToken::Alg { file: 9, rank: 10 }, 3))
         );
         assert_eq!(parse_square_token("K15"), None);
+        assert_eq!(parse_square_token("C3"), None);
+        assert_eq!(
+            parse_move_square_bytes(b"C3-D4"),
+            Some((SquareToken::Alg { file: 2, rank: 3 }, 2))
+        );
+        assert_eq!(parse_move_square_bytes(b"M3"), None);
         assert_eq!(parse_square_token("m3"), None);
         assert_eq!(parse_square_token("c"), None);
     }
@@ -122,5 +144,6 @@ mod tests {
     fn display_writes_the_canonical_form() {
         assert_eq!(SquareToken::Num(7).to_string(), "7");
         assert_eq!(SquareToken::Alg { file: 0, rank: 1 }.to_string(), "a1");
+        assert_eq!(SquareToken::File(2).to_string(), "c");
     }
 }

@@ -466,19 +466,31 @@ impl GameResult {
 }
 
 /// The result tokens that may end a game in movetext, longest first so that a prefix never
-/// wins (`1/2-1/2` before `1-1`).
-pub const RESULT_TOKENS: [&str; 11] = [
-    "1/2-1/2", "0.5-0.5", "½-½", "2-0", "0-2", "1-1", "1-0", "0-1", "0-0", "*", "½–½",
+/// wins (`1/2-1/2` before `1-1`). The forms with `:` are those of Russian books and archives.
+pub const RESULT_TOKENS: [&str; 14] = [
+    "1/2-1/2", "1/2:1/2", "0.5-0.5", "½-½", "2-0", "0-2", "1-1", "1-0", "0-1", "0-0", "1:0", "0:1",
+    "*", "½–½",
 ];
+
+/// The PDN spelling of a result written in another known form (`1:0` is `1-0`, `½-½` is
+/// `1/2-1/2`); `None` for a standard token or an unknown one.
+pub fn standard_result_token(token: &str) -> Option<&'static str> {
+    Some(match token {
+        "1:0" => "1-0",
+        "0:1" => "0-1",
+        "1/2:1/2" => "1/2-1/2",
+        _ => return None,
+    })
+}
 
 /// Meaning of a known result token, or `None`.
 pub fn result_token_meaning(token: &str) -> Option<(Outcome, ResultScale)> {
     use Outcome::*;
     use ResultScale::*;
     Some(match token {
-        "1-0" => (FirstWins, One),
-        "0-1" => (SecondWins, One),
-        "1/2-1/2" | "½-½" | "½–½" | "0.5-0.5" => (Draw, One),
+        "1-0" | "1:0" => (FirstWins, One),
+        "0-1" | "0:1" => (SecondWins, One),
+        "1/2-1/2" | "½-½" | "½–½" | "0.5-0.5" | "1/2:1/2" => (Draw, One),
         "2-0" => (FirstWins, Two),
         "0-2" => (SecondWins, Two),
         "1-1" => (Draw, Two),

@@ -16,10 +16,14 @@
 //! - junk (text that is no PDN) is written inside a comment (as a `;` comment if it holds a
 //!   `}`), so nothing is lost; a tag's broken syntax (missing `[`, `]` or quotes) is repaired;
 //! - the terminator is written as read by default (none if there was none, since a missing
-//!   terminator is information); [`TerminatorStyle::Star`] gives strict PDN 3.0.
+//!   terminator is information); [`TerminatorStyle::Star`] gives strict PDN 3.0;
+//! - results in the Russian form (`1:0`, `0:1`, `1/2:1/2`), as terminator or Result tag, are
+//!   written in the PDN form (`1-0`, `0-1`, `1/2-1/2`); a move's strength mark set apart from
+//!   it is glued to it; square letters are written in lower case.
 
 use super::ast::{CommentKind, Game, HeaderItem, Move, Node};
 use super::lex;
+use super::tags::standard_result_token;
 
 /// Which terminator to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -90,7 +94,7 @@ impl<'f> Writer<'f> {
                     out.push('[');
                     out.push_str(t.name);
                     out.push_str(" \"");
-                    out.push_str(&t.value.replace('"', "\\\""));
+                    out.push_str(&tag_value(t.name, &t.value).replace('"', "\\\""));
                     out.push_str("\"]\n");
                 }
                 HeaderItem::Comment(c) => line(out, &comment_text(c.text, c.kind)),
@@ -98,9 +102,12 @@ impl<'f> Writer<'f> {
                 HeaderItem::Junk(j) => line(out, &comment_text(j.text, CommentKind::Line)),
             }
         }
+        let read = game
+            .terminator
+            .map(|t| standard_result_token(t.token).unwrap_or(t.token));
         let terminator = match self.options.terminator {
-            TerminatorStyle::AsRead => game.terminator.map(|t| t.token),
-            TerminatorStyle::AsReadOrStar => Some(game.terminator.map_or("*", |t| t.token)),
+            TerminatorStyle::AsRead => read,
+            TerminatorStyle::AsReadOrStar => Some(read.unwrap_or("*")),
             TerminatorStyle::Star => Some("*"),
         };
         if game.body.is_empty() && terminator.is_none() && game.trailer.is_empty() {
@@ -167,6 +174,14 @@ pub fn write_game(game: &Game<'_>) -> String {
     let mut out = String::new();
     Writer::default().write_game(game, &mut out);
     out
+}
+
+/// A tag's value as written: a Result in the Russian form in its PDN form.
+pub(crate) fn tag_value<'v>(name: &str, value: &'v str) -> &'v str {
+    match name {
+        "Result" => standard_result_token(value.trim()).unwrap_or(value),
+        _ => value,
+    }
 }
 
 fn line(out: &mut String, text: &str) {

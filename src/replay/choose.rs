@@ -20,6 +20,8 @@ pub enum Source {
     VariantTag,
     /// Guessed from the squares (and confirmed by replay).
     Guess,
+    /// Decided for the whole archive from the evidence of its games.
+    Archive,
 }
 
 /// The outcome of choosing: a configuration, or the diagnostic that says why none exists.
@@ -122,7 +124,7 @@ pub fn candidates(game: &Game<'_>) -> Vec<Variant> {
     let mut max_file = 0u8;
     let mut note = |t: SquareToken| match t {
         SquareToken::Num(n) => max = max.max(n),
-        SquareToken::Alg { file, .. } => {
+        SquareToken::Alg { file, .. } | SquareToken::File(file) => {
             alg = true;
             max_file = max_file.max(file);
         }
@@ -140,6 +142,10 @@ pub fn candidates(game: &Game<'_>) -> Vec<Variant> {
                 item.range_end.into_iter().for_each(&mut note);
             }
         }
+    }
+    if !alg && max == 0 {
+        // Nothing written on a board: the PDN default of lidraughts and the FMJD.
+        return vec![International, English];
     }
     if alg {
         vec![

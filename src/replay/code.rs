@@ -82,6 +82,8 @@ codes! {
     NoPiece = "no-piece", "the move starts on an empty square";
     /// A piece of the side not to move.
     WrongSide = "wrong-side", "the move starts with a piece of the side not to move";
+    /// Words that look like moves were not read as moves.
+    UnreadMove = "unread-move", "words of the main line look like moves but could not be read as moves: the game is not what was written";
     /// A move written as unknown (`- -`).
     UnknownMove = "unknown-move", "a move is written as unknown (`- -`); the replay stops there";
     /// Not a legal move.
@@ -102,6 +104,28 @@ codes! {
     MissedCapture = "missed-capture", "a capture was not made where the rules allow it (huffing)";
     /// Move numbers that disagree with the ply count.
     MoveNumber = "move-number", "a move number disagrees with the position of the move";
+}
+
+impl Code {
+    /// True for the codes of a written move that the rules reject or that breaks them: a
+    /// game with one of them as an error does not replay as written.
+    pub fn is_move_fault(self) -> bool {
+        use Code::*;
+        matches!(
+            self,
+            BadFen
+                | UnknownSquare
+                | NoPiece
+                | WrongSide
+                | UnknownMove
+                | IllegalMove
+                | CaptureRequired
+                | NotMaximalCapture
+                | IncompleteCapture
+                | AmbiguousMove
+                | MovesAfterEnd
+        )
+    }
 }
 
 impl fmt::Display for Code {

@@ -1,7 +1,11 @@
-//! The words of diagnostics: what the rules wanted, with squares in the game's notation.
+//! The words of diagnostics: what the rules wanted, with squares named the way the game writes
+//! them (numbers or letters: a game may write the kind its GameType does not prefer).
 
 use crate::board::{Notation, Square};
 use crate::pdn::ast;
+use crate::pdn::lex::MoveForm;
+use crate::pdn::squares::SquareToken;
+use crate::pdn::tags::NotationKind;
 use crate::rules::{self, CaptureRank, DrawRule, Move, Position, Role, WinReason};
 
 use super::code::{Code, Severity};
@@ -11,10 +15,18 @@ use super::resolve::Fault;
 /// Most legal moves listed in an `illegal-move` message.
 const LISTED_MOVES: usize = 12;
 
-/// A move with every landing square (`27x18x9x20`), in the game's notation and separator.
-pub fn long_text(state: &rules::Game, m: &Move) -> String {
-    let config = state.config();
-    m.text(&config.notation, config.variant.capture_separator(), true)
+/// The notation that names squares the way `written` does: numbers or letters.
+pub fn written_notation(state: &rules::Game, written: &ast::Move<'_>) -> Notation {
+    let kind = match written.from() {
+        SquareToken::Num(_) => NotationKind::Numeric,
+        _ => NotationKind::Alphanumeric,
+    };
+    state.config().notation.as_written(kind)
+}
+
+/// A move with every landing square (`27x18x9x20`), in `notation` and the variant's separator.
+pub fn long_text(state: &rules::Game, notation: &Notation, m: &Move) -> String {
+    m.text(notation, state.config().variant.capture_separator(), true)
 }
 
 /// Why a game was won, in words.
@@ -54,10 +66,10 @@ pub fn draw_rule(r: DrawRule) -> String {
 /// The diagnostic of a capture fault, naming what was taken and one best legal capture.
 pub fn capture_fault(state: &rules::Game, f: &Fault, written: &ast::Move<'_>) -> Diagnostic {
     let pos = state.position();
-    let notation = state.config().notation;
+    let notation = written_notation(state, written);
     let best = best_capture(pos);
     let best_rank = pos.capture_rank(&best);
-    let best_text = long_text(state, &best);
+    let best_text = long_text(state, &notation, &best);
     let taken = f.played.captures().len();
     let message = match f.code {
         Code::CaptureRequired => format!(
@@ -144,7 +156,8 @@ fn plural(n: u32, noun: &str) -> String {
     }
 }
 
-/// Why a written move cannot be played.
+/// Why a written move cannot be played; squares named in `notation` (the kind the move is
+/// written in).
 pub fn unplayable(
     pos: &Position,
     notation: &Notation,
@@ -161,38 +174,44 @@ pub fn unplayable(
         Code::WrongSide => {
             format!("{text}: the piece on {from} is not {mover}'s, and {mover} is to move")
         }
+        _ if written.form == MoveForm::FileAndTarget => {
+            let target = written.to();
+            let listed = listed_moves(pos, notation);
+            format!(
+                "{text} is not a legal move: no piece of {mover} on file {from} can go to \
+                 {target}; legal moves: {listed}"
+            )
+        }
         _ => {
             let piece = match pos.piece_at(squares[0]).map(|p| p.role) {
                 Some(Role::King) => "king",
                 _ => "man",
             };
-            let mut state_moves = pos.legal_moves();
-            state_moves.sort_by_key(|m| (m.from.index(), m.to.index()));
-            let mine: Vec<&Move> = state_moves
-                .iter()
-                .filter(|m| m.from == squares[0])
-                .collect();
-            let listed: Vec<String> = state_moves
-                .iter()
-                .take(LISTED_MOVES)
-                .map(|m| m.text(notation, 'x', false))
-                .collect();
-            let more = if state_moves.len() > LISTED_MOVES {
-                ", ..."
-            } else {
-                ""
-            };
-            let why = if pos.has_capture() && mine.is_empty() {
+            let has_move = pos.legal_moves().iter().any(|m| m.from == squares[0]);
+            let why = if pos.has_capture() && !has_move {
                 "a capture is compulsory and this piece has none".to_string()
-            } else if mine.is_empty() {
+            } else if !has_move {
                 format!("the {piece} on {from} has no legal move")
             } else {
                 format!("the {piece} on {from} cannot go there")
             };
-            format!(
-                "{text} is not a legal move: {why}; legal moves: {}{more}",
-                listed.join(", ")
-            )
+            let listed = listed_moves(pos, notation);
+            format!("{text} is not a legal move: {why}; legal moves: {listed}")
         }
     }
+}
+
+/// The legal moves of `pos`, the first [`LISTED_MOVES`] of them, for a message.
+fn listed_moves(pos: &Position, notation: &Notation) -> String {
+    let mut moves = pos.legal_moves();
+    moves.sort_by_key(|m| (m.from.index(), m.to.index()));
+    let mut listed: Vec<String> = moves
+        .iter()
+        .take(LISTED_MOVES)
+        .map(|m| m.text(notation, 'x', false))
+        .collect();
+    if moves.len() > LISTED_MOVES {
+        listed.push("...".into());
+    }
+    listed.join(", ")
 }

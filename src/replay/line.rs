@@ -5,6 +5,7 @@
 use crate::board::{Square, SquareNames};
 use crate::pdn::ast::{self, Node};
 use crate::pdn::span::Span;
+use crate::pdn::squares::SquareToken;
 use crate::pdn::tags::Colour;
 use crate::rules::{self, Move, Outcome, Position};
 
@@ -95,12 +96,20 @@ impl Walker<'_> {
                     written += 1;
                     if !stopped {
                         stopped = true;
-                        let d = Diagnostic::new(
+                        let mut d = Diagnostic::new(
                             Severity::Warning,
                             Code::UnknownMove,
                             "the move is written as unknown (`- -`); the replay stops here",
                         );
-                        self.push(d.with_span(*span), depth);
+                        d.span = Some(*span);
+                        d.at = Some(MoveRef {
+                            ply: cursor.ply + 1,
+                            move_number: cursor.number,
+                            side: cursor.state.side_to_move(),
+                            text: "- -".into(),
+                            variation_depth: depth,
+                        });
+                        self.push(d, depth);
                     }
                 }
                 Node::MoveNumber(n) if !stopped => self.check_number(n, &cursor, depth),
@@ -217,10 +226,12 @@ impl Walker<'_> {
         squares: &mut Vec<Square>,
     ) -> Option<usize> {
         let notation = cursor.state.config().notation;
+        let mut file = None;
         for token in m.squares() {
-            match self.names.parse(token) {
-                Some(sq) => squares.push(sq),
-                None => {
+            match (token, self.names.parse(token)) {
+                (SquareToken::File(f), _) => file = Some(f),
+                (_, Some(sq)) => squares.push(sq),
+                (_, None) => {
                     let g = notation.geometry();
                     let msg = format!(
                         "square {token} is not a playable square of the {}x{} board of {}",
@@ -234,7 +245,12 @@ impl Walker<'_> {
             }
         }
         let pos = *cursor.state.position();
-        let mut resolution = self.resolver.resolve(&pos, squares);
+        let mut resolution = match (file, squares.as_slice()) {
+            (Some(f), &[target]) => self
+                .resolver
+                .resolve_file_target(&pos, &notation, f, target),
+            _ => self.resolver.resolve(&pos, squares),
+        };
         // The resolver generated the legal moves: use them to see whether the game was over.
         if !*ended
             && let Some(stop) = self.game_over(cursor, m, depth, self.resolver.has_legal_move())
@@ -246,6 +262,7 @@ impl Walker<'_> {
         }
         let mut consumed = 0;
         if !matches!(resolution, Resolution::Legal(_) | Resolution::Ambiguous(_))
+            && file.is_none()
             && let Some((joined, n)) = join_hops(
                 &mut self.resolver,
                 &pos,
@@ -277,7 +294,20 @@ impl Walker<'_> {
         }
         let rest = &nodes[index + 1 + consumed..];
         let (mv, fault) = match resolution {
-            Resolution::Legal(mv) => (mv, None),
+            Resolution::Legal(mv) => {
+                if !mv.is_capture() && m.text.bytes().any(|b| matches!(b, b'x' | b'X' | b':')) {
+                    let d = Diagnostic::new(
+                        self.strictness(Severity::Note),
+                        Code::SyntaxNote,
+                        format!(
+                            "capture-separator: quiet move written with a capture separator `{}`",
+                            m.text
+                        ),
+                    );
+                    self.push_at(d, m, cursor, depth);
+                }
+                (mv, None)
+            }
             Resolution::Ambiguous(options) => {
                 let (mv, d) = lookahead::decide(&cursor.state, &options, rest, m);
                 self.push_at(d, m, cursor, depth);
@@ -289,7 +319,8 @@ impl Walker<'_> {
                 (f.played, Some(f.code))
             }
             Resolution::Unplayable(code) => {
-                let msg = describe::unplayable(&pos, &notation, code, squares, m);
+                let named = describe::written_notation(&cursor.state, m);
+                let msg = describe::unplayable(&pos, &named, code, squares, m);
                 self.fail(code, msg, m, cursor, depth);
                 return None;
             }

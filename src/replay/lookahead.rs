@@ -2,10 +2,12 @@
 //! line replays wins (as lidraughts does, but reported, never silent).
 
 use crate::pdn::ast::{self, Node};
+use crate::pdn::lex::MoveForm;
+use crate::pdn::squares::SquareToken;
 use crate::rules::{self, Move};
 
 use super::code::{Code, Severity};
-use super::describe::long_text;
+use super::describe::{long_text, written_notation};
 use super::diagnostic::Diagnostic;
 use super::resolve::{Resolution, Resolver};
 
@@ -28,15 +30,24 @@ pub fn decide(
         .collect();
     let best = scores.iter().copied().max().expect("at least two options");
     let winners: Vec<usize> = (0..options.len()).filter(|&i| scores[i] == best).collect();
+    let notation = written_notation(state, written);
     let routes: Vec<String> = options
         .iter()
         .map(|m| {
             let taken: Vec<String> = m
                 .captures()
                 .iter()
-                .map(|s| state.config().notation.format(*s).to_string())
+                .map(|s| notation.format(*s).to_string())
                 .collect();
-            format!("{} (takes {})", long_text(state, m), taken.join(", "))
+            if taken.is_empty() {
+                long_text(state, &notation, m)
+            } else {
+                format!(
+                    "{} (takes {})",
+                    long_text(state, &notation, m),
+                    taken.join(", ")
+                )
+            }
         })
         .collect();
     let chosen = winners[0];
@@ -45,7 +56,7 @@ pub fn decide(
             Severity::Warning,
             format!(
                 "the rest of the game replays only after {}",
-                long_text(state, &options[chosen])
+                long_text(state, &notation, &options[chosen])
             ),
         )
     } else {
@@ -53,12 +64,16 @@ pub fn decide(
             Severity::Error,
             format!(
                 "the rest of the game does not tell them apart; {} was assumed",
-                long_text(state, &options[chosen])
+                long_text(state, &notation, &options[chosen])
             ),
         )
     };
+    let advice = match written.form {
+        MoveForm::FileAndTarget => "the from-square tells them apart",
+        _ => "PDN 3.0 asks for the full path",
+    };
     let message = format!(
-        "{} is ambiguous: it fits {}; {verdict} (PDN 3.0 asks for the full path)",
+        "{} is ambiguous: it fits {}; {verdict} ({advice})",
         written.text,
         routes.join(" and ")
     );
@@ -78,11 +93,25 @@ fn replayable(mut state: rules::Game, rest: &[Node<'_>]) -> (u32, bool) {
             continue;
         };
         let notation = state.config().notation;
-        let squares: Option<Vec<_>> = m.squares().map(|t| notation.parse(t)).collect();
+        let file = m.squares().find_map(|t| match t {
+            SquareToken::File(f) => Some(f),
+            _ => None,
+        });
+        let squares: Option<Vec<_>> = m
+            .squares()
+            .filter(|t| !matches!(t, SquareToken::File(_)))
+            .map(|t| notation.parse(t))
+            .collect();
         let Some(squares) = squares else {
             return (count, false);
         };
-        let mv = match resolver.resolve(state.position(), &squares) {
+        let resolution = match (file, squares.as_slice()) {
+            (Some(f), &[target]) => {
+                resolver.resolve_file_target(state.position(), &notation, f, target)
+            }
+            _ => resolver.resolve(state.position(), &squares),
+        };
+        let mv = match resolution {
             Resolution::Legal(mv) => mv,
             Resolution::Ambiguous(options) => options[0],
             Resolution::Fault(_) | Resolution::Unplayable(_) => return (count, false),

@@ -13,6 +13,7 @@
 //! * variations are replayed from the position before the move they replace;
 //! * the Result tag, the terminator and the final position are compared.
 
+mod archive;
 mod choose;
 mod code;
 mod describe;
@@ -22,12 +23,13 @@ mod lookahead;
 mod resolve;
 mod result;
 
+pub use archive::{ArchiveVariant, VariantEvidence};
 pub use choose::{Source, tagged_variant};
 pub use code::{Code, Severity};
 pub use diagnostic::{CaptureFault, Diagnostic, MoveRef, side_name};
 pub use resolve::fits;
 
-use crate::pdn::ast::{Game, Node};
+use crate::pdn::ast::{self, Game, Node};
 use crate::pdn::note::{Note, NoteKind};
 use crate::pdn::span::Span;
 use crate::pdn::tags::{Colour, Fen};
@@ -45,6 +47,20 @@ pub struct ReplayOptions {
     pub mainline_only: bool,
     /// PDN 3.0 strictness notes become errors.
     pub strict: bool,
+    /// The variant decided for the archive the game belongs to ([`VariantEvidence`]): a game
+    /// without GameType or Variant tag is played under it, unless its moves replay only under
+    /// another variant. Without it, such a game's variant is guessed from the game alone.
+    pub archive: Option<std::sync::Arc<ArchiveVariant>>,
+}
+
+impl ReplayOptions {
+    /// These options for the games of an archive whose variant was decided as `archive`.
+    pub fn for_archive(&self, archive: Option<std::sync::Arc<ArchiveVariant>>) -> ReplayOptions {
+        ReplayOptions {
+            archive,
+            ..self.clone()
+        }
+    }
 }
 
 /// A main-line move as played.
@@ -86,6 +102,9 @@ pub struct Replayed {
     pub start: Option<Position>,
     /// Moves written in the main line.
     pub written: u32,
+    /// Every main-line move was played, none with an error (a capture fault, a move after the
+    /// end of the game): the moves replay under these rules, whatever the result says.
+    pub moves_ok: bool,
     /// Main-line moves played, in order.
     pub plies: Vec<Ply>,
     /// Moves played inside variations, in text order (empty with `mainline_only`).
@@ -118,6 +137,7 @@ impl Replayed {
 /// Replays `game` under `options`.
 pub fn replay(game: &Game<'_>, options: &ReplayOptions) -> Replayed {
     let mut notes = syntax_notes(game, options);
+    notes.extend(unread_moves(game));
     let job = Job {
         game,
         options,
@@ -126,7 +146,10 @@ pub fn replay(game: &Game<'_>, options: &ReplayOptions) -> Replayed {
     let mut replayed = match choose::choose(game, options.variant) {
         Choice::Known(config, source) => job.replay_with(config, source, false),
         Choice::Unknown(d) => job.not_replayed(None, None, d),
-        Choice::Guess(candidates) => job.guess(&candidates),
+        Choice::Guess(candidates) => match &options.archive {
+            Some(archive) => job.in_archive(archive, &candidates),
+            None => job.guess(&candidates),
+        },
     };
     notes.append(&mut replayed.diagnostics);
     replayed.diagnostics = notes;
@@ -141,16 +164,20 @@ pub fn check_syntax(game: &Game<'_>, options: &ReplayOptions) -> Replayed {
         source: None,
         start: None,
         written: game.mainline_moves().count() as u32,
+        moves_ok: false,
         plies: Vec::new(),
         variation_plies: Vec::new(),
         end: None,
-        diagnostics: syntax_notes(game, options),
+        diagnostics: syntax_notes(game, options)
+            .into_iter()
+            .chain(unread_moves(game))
+            .collect(),
     }
 }
 
 /// One game to replay, with what does not depend on the variant worked out once (a guess
 /// replays the game under several variants).
-struct Job<'j, 'g> {
+pub(super) struct Job<'j, 'g> {
     game: &'j Game<'g>,
     options: &'j ReplayOptions,
     start: StartSpec,
@@ -158,7 +185,7 @@ struct Job<'j, 'g> {
 
 /// How the game starts, as written: a FEN (tag or leading `/FEN/` setup) and the first move
 /// number.
-struct StartSpec {
+pub(super) struct StartSpec {
     /// The FEN, parsed or the reason it could not be, and where it is written.
     fen: Option<(Result<Fen, String>, Option<Span>)>,
     /// The first written move number.
@@ -169,7 +196,7 @@ struct StartSpec {
 }
 
 impl StartSpec {
-    fn of(game: &Game<'_>) -> StartSpec {
+    pub(super) fn of(game: &Game<'_>) -> StartSpec {
         let first_number = game.body.iter().find_map(|n| match n {
             Node::MoveNumber(n) => Some(n.number),
             Node::Move(_) => Some(1),
@@ -218,7 +245,7 @@ impl StartSpec {
 }
 
 impl Job<'_, '_> {
-    /// Replays under each candidate and keeps the first without errors (else the one that
+    /// Replays under each candidate and keeps the first whose moves replay (else the one that
     /// played the most moves), with a note saying so and naming the other candidates the
     /// moves fit (Russian and Czech games, English and pool games are often
     /// indistinguishable).
@@ -226,23 +253,23 @@ impl Job<'_, '_> {
         let mut chosen: Option<Replayed> = None;
         let mut also: Vec<&'static str> = Vec::new();
         for &v in candidates {
-            // Once a candidate replays cleanly, the others are only probed for the note.
-            let probe = chosen.as_ref().is_some_and(Replayed::is_ok);
+            // Once a candidate's moves replay, the others are only probed for the note.
+            let probe = chosen.as_ref().is_some_and(|c| c.moves_ok);
             let r = self.replay_with(Config::standard(v), Source::Guess, probe);
             match &chosen {
-                Some(c) if c.is_ok() => {
-                    if r.is_ok() {
+                Some(c) if c.moves_ok => {
+                    if r.moves_ok {
                         also.push(v.name());
                     }
                 }
-                Some(c) if !r.is_ok() && r.plies.len() <= c.plies.len() => {}
+                Some(c) if !r.moves_ok && r.plies.len() <= c.plies.len() => {}
                 _ => chosen = Some(r),
             }
         }
         let mut r = chosen.expect("at least one candidate");
         let v = r.config.expect("guessed games have a config").variant;
-        let how = if !r.is_ok() {
-            "no candidate replays the game; this one plays the most moves".to_string()
+        let how = if !r.moves_ok {
+            "the moves replay under no candidate; this one plays the most of them".to_string()
         } else if also.is_empty() {
             "the moves replay under its rules".to_string()
         } else {
@@ -264,6 +291,44 @@ impl Job<'_, '_> {
         r
     }
 
+    /// Replays under the variant decided for the game's archive; a game whose moves do not
+    /// replay under it but do under another of its candidates keeps that one. Either way a
+    /// note says which and why.
+    fn in_archive(&self, archive: &ArchiveVariant, candidates: &[Variant]) -> Replayed {
+        let (v, evidence) = (archive.variant, &archive.evidence);
+        let mut r = self.replay_with(Config::standard(v), Source::Archive, false);
+        let message = if r.moves_ok {
+            format!(
+                "no GameType or Variant tag: played as {v}, the variant of this file ({evidence}); \
+                 use --variant to choose"
+            )
+        } else {
+            let other = candidates.iter().copied().filter(|&c| c != v).find(|&c| {
+                self.replay_with(Config::standard(c), Source::Guess, true)
+                    .moves_ok
+            });
+            match other {
+                Some(w) => {
+                    r = self.replay_with(Config::standard(w), Source::Guess, false);
+                    format!(
+                        "no GameType or Variant tag: played as {w}, under whose rules it \
+                         replays, not as {v}, the variant of this file ({evidence}); use \
+                         --variant to choose"
+                    )
+                }
+                None => format!(
+                    "no GameType or Variant tag: played as {v}, the variant of this file \
+                     ({evidence}); it replays under no other candidate either"
+                ),
+            }
+        };
+        r.diagnostics.insert(
+            0,
+            Diagnostic::new(Severity::Note, Code::VariantGuessed, message),
+        );
+        r
+    }
+
     /// A game that could not be replayed at all.
     fn not_replayed(
         &self,
@@ -276,6 +341,7 @@ impl Job<'_, '_> {
             source,
             start: None,
             written: self.game.mainline_moves().count() as u32,
+            moves_ok: false,
             plies: Vec::new(),
             variation_plies: Vec::new(),
             end: None,
@@ -283,7 +349,9 @@ impl Job<'_, '_> {
         }
     }
 
-    fn replay_with(&self, config: Config, source: Source, probe: bool) -> Replayed {
+    /// Replays under `config`; with `probe`, only to find out whether the moves replay
+    /// (stopping at the first error, without variations).
+    pub(super) fn replay_with(&self, config: Config, source: Source, probe: bool) -> Replayed {
         let (start, number) = match self.start.state(config) {
             Ok(s) => s,
             Err(d) => return self.not_replayed(Some(config), Some(source), d),
@@ -317,6 +385,11 @@ impl Job<'_, '_> {
         };
         let line = walker.walk(&self.game.body, cursor, 0);
         let end_if_complete = (!line.stopped).then_some(&line.end);
+        let moves_ok = !line.stopped
+            && !walker
+                .diagnostics
+                .iter()
+                .any(|d| d.severity == Severity::Error && d.code.is_move_fault());
         let mut diagnostics = walker.diagnostics;
         diagnostics.extend(result::check(
             self.game,
@@ -328,12 +401,50 @@ impl Job<'_, '_> {
             source: Some(source),
             start: Some(start_position),
             written: line.written,
+            moves_ok,
             plies: walker.plies,
             variation_plies: walker.variation_plies,
             end: Some(line.end),
             diagnostics,
         }
     }
+}
+
+/// Most words quoted in an `unread-move` error.
+const QUOTED_UNREAD: usize = 3;
+
+/// The trust rule: words of the main line that look like moves but were not read as moves
+/// (kept as junk) make the game invalid, whatever else it replays: one error counting them,
+/// at the first. A game whose moves were not understood is never called clean.
+fn unread_moves(game: &Game<'_>) -> Option<Diagnostic> {
+    let unread: Vec<&ast::Junk<'_>> = game
+        .body
+        .iter()
+        .filter_map(|n| match n {
+            Node::Junk(j) if crate::pdn::lex::looks_like_move(j.text.as_bytes()) => Some(j),
+            _ => None,
+        })
+        .collect();
+    let first = unread.first()?;
+    let quoted: Vec<String> = unread
+        .iter()
+        .take(QUOTED_UNREAD)
+        .map(|j| format!("`{}`", ast::shown(j.text)))
+        .collect();
+    let more = if unread.len() > QUOTED_UNREAD {
+        " ..."
+    } else {
+        ""
+    };
+    let count = match unread.len() {
+        1 => "1 word that looks".to_string(),
+        n => format!("{n} words that look"),
+    };
+    let message = format!(
+        "{count} like moves could not be read as moves: {}{more}; the replay does not see them",
+        quoted.join(" ")
+    );
+    Some(Diagnostic::new(Severity::Error, Code::UnreadMove, message).with_span(first.span))
 }
 
 /// Most notes of one kind listed one by one for a game; one more diagnostic counts the rest.

@@ -6,7 +6,8 @@
 //! squares must appear, in order, among the landing squares of the capture. This accepts short
 //! captures, PDN 3.0 minimal paths and "every landing square" paths alike.
 
-use crate::board::{Geometry, Square};
+use crate::board::{Geometry, Notation, Square};
+use crate::pdn::tags::NotationKind;
 use crate::rules::{MissedCapture, Move, Position, Role};
 
 use super::code::Code;
@@ -102,6 +103,51 @@ impl Resolver {
             return Resolution::Fault(fault);
         }
         unplayable(pos, squares)
+    }
+}
+
+impl Resolver {
+    /// Resolves a move in Russian short notation (`cd4`): a piece of the side to move on
+    /// `file` (in the letters of `notation`) going to `target`. Each such piece is tried as
+    /// the start of a move written `from-target` (so a capture due, a capture fault and the
+    /// choice between capture routes are judged as for any written move); one legal fit is the
+    /// move, several are ambiguous, none is illegal.
+    pub fn resolve_file_target(
+        &mut self,
+        pos: &Position,
+        notation: &Notation,
+        file: u8,
+        target: Square,
+    ) -> Resolution {
+        let on_file = |sq: Square| {
+            matches!(
+                notation.format_as(sq, NotationKind::Alphanumeric),
+                crate::pdn::squares::SquareToken::Alg { file: f, .. } if f == file
+            )
+        };
+        let mut fits: Vec<Move> = Vec::new();
+        let mut faults: Vec<Fault> = Vec::new();
+        let mut any_legal = false;
+        for from in pos
+            .pieces(pos.side_to_move())
+            .into_iter()
+            .filter(|&s| on_file(s))
+        {
+            match self.resolve(pos, &[from, target]) {
+                Resolution::Legal(m) => fits.push(m),
+                Resolution::Ambiguous(ms) => fits.extend(ms),
+                Resolution::Fault(f) => faults.push(f),
+                Resolution::Unplayable(_) => {}
+            }
+            any_legal |= self.any_legal;
+        }
+        self.any_legal = any_legal || !pos.legal_moves().is_empty();
+        match (fits.len(), faults.len()) {
+            (1, _) => Resolution::Legal(fits[0]),
+            (0, 1) => Resolution::Fault(faults.remove(0)),
+            (0, _) => Resolution::Unplayable(Code::IllegalMove),
+            _ => Resolution::Ambiguous(fits),
+        }
     }
 }
 

@@ -53,15 +53,38 @@ pub fn check(game: &Game<'_>, first_mover: Colour, end: Option<&rules::Game>) ->
             .iter()
             .find(|(r, _)| said(r).is_some_and(|o| o != expected && o != Said::BothLose))
         {
+            let claimed = said(r).expect("checked");
+            // `1-0` for a White win where Black moves first: the result follows chess.
+            let chess = if first_mover == Colour::Black
+                && winner == Colour::White
+                && claimed == Said::FirstWins
+            {
+                format!(
+                    "; it reads as chess results do ({} = White wins), but PDN gives the first \
+                     number to the side that moves first, Black here",
+                    r.raw
+                )
+            } else if first_mover == Colour::Black
+                && winner == Colour::Black
+                && claimed == Said::SecondWins
+            {
+                format!(
+                    "; it reads as chess results do ({} = Black wins), but PDN gives the first \
+                     number to the side that moves first, Black here",
+                    r.raw
+                )
+            } else {
+                String::new()
+            };
             let mut d = Diagnostic::new(
                 Severity::Error,
                 Code::ResultMismatch,
                 format!(
-                    "the final position is a win for {} ({}), but the result is {} ({})",
+                    "the final position is a win for {} ({}), but the result is {} ({}){chess}",
                     side_name(winner),
                     describe::win_reason(reason),
                     r.raw,
-                    meaning(said(r).expect("checked"), first_mover)
+                    meaning(claimed, first_mover)
                 ),
             );
             d.span = *span;

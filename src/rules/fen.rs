@@ -263,7 +263,7 @@ fn set_streaks(pos: &mut Position, field: &str, notation: &Notation) {
 fn number(t: SquareToken) -> u16 {
     match t {
         SquareToken::Num(n) => n,
-        SquareToken::Alg { .. } => 0,
+        SquareToken::Alg { .. } | SquareToken::File(_) => 0,
     }
 }
 
@@ -271,6 +271,7 @@ fn token_key(t: &SquareToken) -> (u8, u16) {
     match *t {
         SquareToken::Num(n) => (0, n),
         SquareToken::Alg { file, rank } => (file, rank as u16),
+        SquareToken::File(file) => (file, 0),
     }
 }
 
@@ -286,7 +287,7 @@ fn single(square: SquareToken, king: bool) -> FenItem {
 fn ranges(sorted: &[SquareToken]) -> Vec<FenItem> {
     let num = |t: &SquareToken| match t {
         SquareToken::Num(n) => *n,
-        SquareToken::Alg { .. } => 0,
+        SquareToken::Alg { .. } | SquareToken::File(_) => 0,
     };
     let mut items = Vec::new();
     let mut i = 0;

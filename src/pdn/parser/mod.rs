@@ -18,7 +18,7 @@ mod movetext;
 use cursor::Cursor;
 use error::Fatal;
 
-use super::ast::{Game, GameLabel, HeaderItem, Node, Terminator};
+use super::ast::{Game, GameLabel, HeaderItem, Junk, Node, Terminator};
 use super::note::{Note, NoteKind, SyntaxError, SyntaxErrorKind};
 use super::quick::plain_moves_end;
 use super::raw::RawGame;
@@ -128,7 +128,8 @@ pub fn notes_around_plain_moves(raw: &RawGame) -> Option<Vec<Note>> {
         return None;
     }
     c.pos = plain_moves_end(&raw.text, c.pos)?;
-    movetext::terminator(&mut c)?;
+    let terminator = movetext::terminator(&mut c)?;
+    movetext::note_result_form(&mut c, &terminator);
     movetext::trailer(&mut c).ok()?;
     c.notes.sort_by_key(|n| n.span.start);
     Some(raw.notes.iter().copied().chain(c.notes).collect())
@@ -230,8 +231,18 @@ fn infer_terminator<'a>(
         Node::Junk(j) => j.text == result,
         _ => true,
     })?;
-    let span = game.body[last].span();
-    if span.text(game.text) != result {
+    // A strength mark set apart from the token (`4-6 ?!`) is text after the terminator.
+    let (span, mark) = match &game.body[last] {
+        Node::Move(m) => {
+            let text = Span::new(m.span.start as usize, m.span.start as usize + m.text.len());
+            let mark = m
+                .strength
+                .map(|s| Span::new(m.span.end as usize - s.len(), m.span.end as usize));
+            (text, mark)
+        }
+        node => (node.span(), None),
+    };
+    if span.text(game.text) != result || mark.is_some_and(|m| m.start == span.end) {
         return None;
     }
     // Junk had a note; it is a terminator now.
@@ -243,6 +254,15 @@ fn infer_terminator<'a>(
     );
     *trailer = game.body.split_off(last + 1);
     game.body.pop();
+    if let Some(mark) = mark {
+        c.notes.retain(|n| n.span != mark);
+        c.note(NoteKind::Junk, mark.start as usize, mark.end as usize);
+        let junk = Junk {
+            text: mark.text(game.text),
+            span: mark,
+        };
+        trailer.insert(0, Node::Junk(junk));
+    }
     Some(Terminator {
         token: span.text(game.text),
         inferred: true,

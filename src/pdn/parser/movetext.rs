@@ -4,7 +4,7 @@
 use super::cursor::Cursor;
 use super::error::Fatal;
 use crate::pdn::ast::{Move, MoveNumber, Nag, Node, Setup, Terminator, Variation};
-use crate::pdn::lex::{self, WordClass};
+use crate::pdn::lex::{self, MoveForm, WordClass};
 use crate::pdn::note::{NoteKind, SyntaxErrorKind};
 use crate::pdn::span::Span;
 
@@ -32,6 +32,7 @@ pub(super) fn nodes<'a>(
             return Ok((out, None));
         };
         match first {
+            b'(' if spaced_strength(c, &mut out) => {}
             b'(' => out.push(variation(c, depth)?),
             b')' if depth > 0 => {
                 c.pos += 1;
@@ -41,6 +42,7 @@ pub(super) fn nodes<'a>(
             _ => {
                 if let Some(term) = terminator(c) {
                     if depth == 0 {
+                        note_result_form(c, &term);
                         return Ok((out, Some(term)));
                     }
                     let len = term.span.len();
@@ -126,6 +128,8 @@ fn shared<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>, depth: usize) -> Resu
             let len = lex::missing_bracket_tag(rest).unwrap_or(1);
             Node::Junk(c.junk_of(len, NoteKind::TagInMovetext))
         }
+        b'A'..=b'L' => return word(c, out, depth),
+        b'!' | b'?' if spaced_strength(c, out) => return Ok(()),
         _ => Node::Junk(c.junk(NoteKind::Junk)),
     };
     out.push(node);
@@ -149,15 +153,20 @@ fn word<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>, depth: usize) -> Result
         let end = start + scan.len;
         let strength_len = lex::strength_len(&rest[scan.len..]);
         c.pos = end + strength_len;
-        if scan.run_together {
-            c.note(NoteKind::RunTogetherMove, start, end);
+        match scan.form {
+            MoveForm::RunTogether => c.note(NoteKind::RunTogetherMove, start, end),
+            MoveForm::FileAndTarget => c.note(NoteKind::ShortNotation, start, end),
+            MoveForm::Squares => {}
+        }
+        if rest[..scan.len].iter().any(|b| (b'A'..=b'L').contains(b)) {
+            c.note(NoteKind::UpperCaseSquare, start, end);
         }
         c.count_move(depth, Span::new(start, end))?;
         out.push(Node::Move(Move {
             text: c.slice(start, end),
             strength: (strength_len > 0).then(|| c.slice(end, c.pos)),
             len: scan.squares,
-            run_together: scan.run_together,
+            form: scan.form,
             span: Span::new(start, c.pos),
         }));
         if !lex::is_delimiter(c.rest()) {
@@ -167,6 +176,29 @@ fn word<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>, depth: usize) -> Result
     }
     out.push(Node::Junk(c.junk(junk_kind(rest))));
     Ok(())
+}
+
+/// A strength mark standing apart from the move before it (`18-22 !`, `37-32 (?)`), which the
+/// PDN 3.0 reading grammar allows: attached to that move, with a note. False (nothing read)
+/// when `rest` holds no whole mark or the node before is not a move without a mark.
+fn spaced_strength<'a>(c: &mut Cursor<'a>, out: &mut [Node<'a>]) -> bool {
+    let rest = c.rest();
+    let len = lex::strength_len(rest);
+    if len == 0 || rest[0] == b'*' || !lex::is_delimiter(&rest[len..]) {
+        return false;
+    }
+    let Some(Node::Move(m)) = out.last_mut() else {
+        return false;
+    };
+    if m.strength.is_some() {
+        return false;
+    }
+    let start = c.pos;
+    c.pos += len;
+    m.strength = Some(c.slice(start, c.pos));
+    m.span = Span::new(m.span.start as usize, c.pos);
+    c.note(NoteKind::SpacedStrength, start, c.pos);
+    true
 }
 
 /// The note for junk at the start of `rest`: a bare number, or plain junk.
@@ -209,6 +241,14 @@ pub(super) fn terminator<'a>(c: &mut Cursor<'a>) -> Option<Terminator<'a>> {
         inferred: false,
         span: Span::new(start, c.pos),
     })
+}
+
+/// A note for a terminator in the Russian form (`1:0`, `0:1`, `1/2:1/2`).
+pub(super) fn note_result_form(c: &mut Cursor<'_>, term: &Terminator<'_>) {
+    if term.token.contains(':') {
+        let span = term.span;
+        c.note(NoteKind::ResultForm, span.start as usize, span.end as usize);
+    }
 }
 
 /// `/FEN "..."/`, spaces allowed between the parts.
