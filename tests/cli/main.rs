@@ -2,6 +2,7 @@
 
 mod util;
 
+mod compressed;
 mod convert;
 mod general;
 mod io_faults;
