@@ -4,6 +4,7 @@ mod util;
 
 mod compressed;
 mod convert;
+mod formats;
 mod general;
 mod io_faults;
 mod stats;
