@@ -1,6 +1,7 @@
 //! `pdnkit captures`: the capture audit. One row per capture fault (a quiet move while a
 //! capture was due, a capture that was not the one the rules demand, a capture stopped early,
-//! a missed capture where huffing applies), in CSV or JSON Lines.
+//! a missed capture where huffing applies), in CSV (the default) or JSON Lines, or as
+//! compiler-style text rendered as validate renders its findings.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -11,11 +12,11 @@ use serde::Serialize;
 
 use pdnkit::pdn::parser::parse_game;
 use pdnkit::record::{GameRecord, Located};
-use pdnkit::replay::{ReplayOptions, replay};
+use pdnkit::replay::{ReplayOptions, Severity, replay};
 
 use super::input::{self, Item};
 use super::output::Output;
-use super::report::{Counts, Reporter, plural};
+use super::report::{Counts, Listing, Reporter, plural, render_diagnostics};
 use super::{Format, GlobalArgs, ReplayArgs, Status};
 
 /// Arguments of `pdnkit captures`.
@@ -26,7 +27,8 @@ pub struct CapturesArgs {
     /// Write to this file instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// PDN files to read (`-` is standard input; `.gz` is decompressed). Default: stdin.
+    /// PDN files to read (`-` is standard input; gzip, bzip2, xz and zstd are decompressed).
+    /// Default: stdin.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 }
@@ -81,11 +83,11 @@ struct Audited {
 /// Runs `pdnkit captures`.
 pub fn run(args: CapturesArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let files = input::default_stdin(args.files);
-    let json = global.format == Some(Format::Json);
+    let format = global.format.unwrap_or(Format::Csv);
     let options = args.replay.options()?;
     let mut reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;
-    if !json {
+    if format == Format::Csv {
         let mut header = csv::Writer::from_writer(Vec::new());
         header.write_record(HEADER).expect("in-memory CSV");
         out.write_all(&header.into_inner().expect("in-memory CSV"))?;
@@ -96,7 +98,7 @@ pub fn run(args: CapturesArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         input::decided_games(&files, reporter.bytes_counter(), options.variant.is_some()),
         |(item, _)| item.weight(),
         || (),
-        |_, (item, archive)| audit(item, &options.for_archive(archive), json),
+        |_, (item, archive)| audit(item, &options.for_archive(archive), format),
         |a| {
             reporter.message(&a.messages);
             reporter.add(a.counts);
@@ -133,7 +135,7 @@ pub fn run(args: CapturesArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     Ok(status)
 }
 
-fn audit(item: Item, options: &ReplayOptions, json: bool) -> Audited {
+fn audit(item: Item, options: &ReplayOptions, format: Format) -> Audited {
     let (file, raw) = match item {
         Item::Failed { error } => {
             return Audited {
@@ -155,21 +157,34 @@ fn audit(item: Item, options: &ReplayOptions, json: bool) -> Audited {
         .filter(|d| d.capture.is_some() && d.variation == 0)
         .collect();
     let rows = faults.iter().map(|d| row(&record, d));
-    let data = if json {
-        let mut data = Vec::new();
-        for r in rows {
-            serde_json::to_writer(&mut data, &r).expect("rows serialise");
-            data.push(b'\n');
+    let data = match format {
+        Format::Json => {
+            let mut data = Vec::new();
+            for r in rows {
+                serde_json::to_writer(&mut data, &r).expect("rows serialise");
+                data.push(b'\n');
+            }
+            data
         }
-        data
-    } else {
-        let mut csv = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(Vec::new());
-        for r in rows {
-            csv.serialize(r).expect("in-memory CSV");
+        Format::Csv => {
+            let mut csv = csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(Vec::new());
+            for r in rows {
+                csv.serialize(r).expect("in-memory CSV");
+            }
+            csv.into_inner().expect("in-memory CSV")
         }
-        csv.into_inner().expect("in-memory CSV")
+        Format::Text if faults.is_empty() => Vec::new(),
+        Format::Text => {
+            // The record with its capture faults alone, rendered as validate renders findings.
+            let only_faults = GameRecord {
+                diagnostics: faults.iter().map(|&d| d.clone()).collect(),
+                ..record.clone()
+            };
+            let (first, listing) = (raw.position(0), Listing::Each);
+            render_diagnostics(&only_faults, &raw.text, first, Severity::Note, listing).into_bytes()
+        }
     };
     Audited {
         data,

@@ -27,7 +27,7 @@ use super::{GlobalArgs, ReplayArgs, Status};
 /// Arguments of `pdnkit convert`.
 #[derive(clap::Args, Debug)]
 pub struct ConvertArgs {
-    /// Output format.
+    /// Output format (required; --format is not used by convert).
     #[arg(long, value_enum)]
     pub to: Target,
     #[command(flatten)]
@@ -52,7 +52,8 @@ pub struct ConvertArgs {
     /// Write to this file instead of stdout (written to a temporary file, then renamed).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// PDN files to read (`-` is standard input; `.gz` is decompressed). Default: stdin.
+    /// PDN files to read (`-` is standard input; gzip, bzip2, xz and zstd are decompressed).
+    /// Default: stdin.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 }
@@ -99,6 +100,14 @@ struct Converted {
 
 /// Runs `pdnkit convert`.
 pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
+    // `--to` already names the output format: a second option that could disagree with it is
+    // refused rather than ignored.
+    if global.format.is_some() {
+        anyhow::bail!(
+            "convert writes what --to names; --format is not used by convert \
+             (use --to json|csv|fen|pdn)"
+        );
+    }
     let files = input::default_stdin(args.files.clone());
     let options = args.replay.options()?;
     let mut reporter = Reporter::new(global, &files);
@@ -119,9 +128,7 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         input::decided(items, options.variant.is_some()),
         |(item, _)| item.weight(),
         || (),
-        |_, (item, archive)| {
-            convert(item, &options.for_archive(archive), &format, skip_invalid)
-        },
+        |_, (item, archive)| convert(item, &options.for_archive(archive), &format, skip_invalid),
         |c| {
             reporter.message(&c.messages);
             reporter.add(c.counts);

@@ -52,7 +52,8 @@ pub struct GlobalArgs {
     /// Worker threads (default: all cores; 1 runs inline without threads).
     #[arg(short, long, global = true, value_name = "N")]
     pub jobs: Option<usize>,
-    /// Output format of the subcommand's report (each subcommand documents its default).
+    /// Output format of the subcommand's report. Each subcommand's --help names the formats it
+    /// offers and its default.
     #[arg(long, global = true, value_enum)]
     pub format: Option<Format>,
 }
@@ -62,7 +63,7 @@ pub struct GlobalArgs {
 pub enum Format {
     /// Human-readable text.
     Text,
-    /// JSON Lines: one object per line.
+    /// JSON: JSON Lines (one object per line) where the report is a list of records.
     Json,
     /// CSV with a header row.
     Csv,
@@ -74,14 +75,34 @@ pub enum Command {
     /// Replay every game and report illegal moves, capture faults and broken records.
     Validate(validate::ValidateArgs),
     /// Audit capture faults across archives: one CSV row per fault.
+    ///
+    /// Formats (--format): csv, the default (a header row, then one row per fault); json (JSON
+    /// Lines, one object per fault, the same fields); text (each fault as a compiler-style
+    /// message with the game, the move and the source line). The summary goes to stderr.
     Captures(captures::CapturesArgs),
     /// Convert archives to FEN, CSV, JSON Lines or rule-aware PDN.
+    ///
+    /// The output format is the one --to names (no default: --to is required); --format is not
+    /// used by convert and is refused.
     Convert(convert::ConvertArgs),
     /// Archive statistics: results, lengths, openings, players, events, captures.
+    ///
+    /// Formats (--format): text, the default (tables); csv (tidy rows: group, section, key,
+    /// metric, value); json (one pretty-printed document).
     Stats(stats::StatsArgs),
     /// Count the leaves of the move tree (move-generator test).
+    ///
+    /// Formats (--format): text, the default (with --divide a `move count` line per root move,
+    /// then the total alone on the last line); json (one object: variant, depth, fen, count,
+    /// total, and with --divide `moves`, a list of {move, count}); csv (a `move,count` header,
+    /// with --divide a row per root move, then a `total` row).
     Perft(perft::PerftArgs),
-    /// List the variants pdnkit knows and the GameType that selects each.
+    /// List the variants pdnkit knows, their aliases and the GameType that selects each.
+    ///
+    /// Formats (--format): text, the default (a table, each variant's aliases below it); json
+    /// (JSON Lines, one object per variant: name, game_type, board, men, first, kings,
+    /// capture_rule, aliases); csv (a header row, then one row per variant, aliases separated
+    /// by spaces).
     Variants,
 }
 
@@ -115,14 +136,16 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Convert(args) => convert::run(args, &cli.global),
         Command::Stats(args) => stats::run(args, &cli.global),
         Command::Perft(args) => {
+            let format = cli.global.format.unwrap_or(Format::Text);
             let mut out = output::Output::open(None)?;
-            perft::run(&args, &mut out)?;
+            perft::run(&args, format, &mut out)?;
             out.finish()?;
             Ok(Status::default())
         }
         Command::Variants => {
+            let format = cli.global.format.unwrap_or(Format::Text);
             let mut out = output::Output::open(None)?;
-            variants::run(&mut out)?;
+            variants::run(format, &mut out)?;
             out.finish()?;
             Ok(Status::default())
         }
@@ -156,13 +179,9 @@ impl ReplayArgs {
     pub fn options(&self) -> anyhow::Result<pdnkit::replay::ReplayOptions> {
         let variant = match &self.variant {
             None => None,
-            Some(name) => Some(pdnkit::rules::Variant::from_name(name).ok_or_else(|| {
-                let known: Vec<&str> = pdnkit::rules::Variant::ALL
-                    .iter()
-                    .map(|v| v.name())
-                    .collect();
-                anyhow::anyhow!("unknown variant {name:?}; known: {}", known.join(", "))
-            })?),
+            Some(name) => Some(
+                pdnkit::rules::Variant::from_name(name).ok_or_else(|| not_a_variant(name, &[]))?,
+            ),
         };
         Ok(pdnkit::replay::ReplayOptions {
             variant,
@@ -170,6 +189,52 @@ impl ReplayArgs {
             strict: self.strict,
             archive: None,
         })
+    }
+}
+
+/// Why `name` selects no rules: it is ambiguous (naming the variants it may mean), or unknown
+/// (listing the variants known, and `extra` rule sets where the caller takes them too).
+pub fn not_a_variant(name: &str, extra: &[&str]) -> anyhow::Error {
+    use pdnkit::rules::Variant;
+    if let Some(candidates) = Variant::ambiguous(name) {
+        let named: Vec<String> = candidates
+            .iter()
+            .map(|v| format!("{} ({v})", capitalised(v.name())))
+            .collect();
+        return anyhow::anyhow!(
+            "the variant name {name:?} is ambiguous: {} players all call their game {}; \
+             choose one of them",
+            list(&named, "and"),
+            name.to_lowercase()
+        );
+    }
+    let known: Vec<&str> = Variant::ALL
+        .iter()
+        .map(|v| v.name())
+        .chain(extra.iter().copied())
+        .collect();
+    anyhow::anyhow!(
+        "unknown variant {name:?}; known: {} (aliases: `pdnkit variants`)",
+        known.join(", ")
+    )
+}
+
+/// `turkish` → `Turkish`.
+fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// `a, b and c` (or `a, b or c`, as `conjunction` says).
+fn list(items: &[impl AsRef<str>], conjunction: &str) -> String {
+    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+    match items.as_slice() {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} {conjunction} {last}", init.join(", ")),
     }
 }
 

@@ -1,13 +1,19 @@
 //! `pdnkit perft`: move-generator node counts for any variant, from the start or a FEN.
-//! Prints one `move count` line per root move with `--divide`, then the total as the last
-//! line. No domain logic here: it wires `pdnkit::rules::perft` to the command line.
+//! As text, one `move count` line per root move with `--divide`, then the total as the last
+//! line; as JSON, one object; as CSV, `move,count` rows ending with the total. No domain logic
+//! here: it wires `pdnkit::rules::perft` to the command line.
 
 use std::io::Write;
 use std::time::Instant;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result};
+use serde::Serialize;
+
 use pdnkit::pdn::tags::Fen;
+use pdnkit::rules::variants::{SPANTSIRETTI_INTERNATIONAL, THAI_12};
 use pdnkit::rules::{CountMode, Position, default_notation, divide, perft, rules_by_name};
+
+use super::Format;
 
 /// How duplicate captures are counted.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,8 +29,8 @@ pub enum CountArg {
 /// Arguments of `pdnkit perft`.
 #[derive(clap::Args, Debug)]
 pub struct PerftArgs {
-    /// Variant (international, russian, english, frisian, ...) or test rule set
-    /// (spantsiretti-international, thai-12).
+    /// Variant (international, russian, english, frisian, ...; see `pdnkit variants`) or test
+    /// rule set (spantsiretti-international, thai-12).
     #[arg(long, default_value = "international")]
     pub variant: String,
     /// Depth in plies.
@@ -47,13 +53,36 @@ pub struct PerftArgs {
     pub stats: bool,
 }
 
-/// Runs perft and writes the result to `out`.
+/// What `--format json` writes.
+#[derive(Serialize)]
+struct Report<'a> {
+    variant: &'a str,
+    depth: u32,
+    /// The position counted from, the start position too.
+    fen: String,
+    count: &'a str,
+    total: u64,
+    /// With `--divide`: the count below each root move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<Divided<'a>>>,
+}
+
+#[derive(Serialize)]
+struct Divided<'a> {
+    #[serde(rename = "move")]
+    text: &'a str,
+    count: u64,
+}
+
+/// Runs perft and writes the result to `out` in `format`.
 ///
 /// # Errors
-/// An unknown variant, an unreadable or impossible FEN, or a write failure.
-pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
-    let rules = rules_by_name(&args.variant)
-        .ok_or_else(|| anyhow!("unknown variant {:?}", args.variant))?;
+/// An unknown or ambiguous variant, an unreadable or impossible FEN, or a write failure.
+pub fn run(args: &PerftArgs, format: Format, out: &mut dyn Write) -> Result<()> {
+    let rules = rules_by_name(&args.variant).ok_or_else(|| {
+        let tests = [SPANTSIRETTI_INTERNATIONAL.name, THAI_12.name];
+        super::not_a_variant(&args.variant, &tests)
+    })?;
     let notation = default_notation(rules);
     let pos = match &args.fen {
         None => Position::initial(rules),
@@ -70,16 +99,51 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     };
     let bulk = !args.no_bulk;
     let start = Instant::now();
-    let total = if args.divide && args.depth > 0 {
+    let (total, lines) = if args.divide && args.depth > 0 {
         let lines = divide(&pos, args.depth, mode, bulk, &notation);
-        for (text, n) in &lines {
-            writeln!(out, "{text} {n}")?;
-        }
-        lines.iter().map(|(_, n)| n).sum()
+        (lines.iter().map(|(_, n)| n).sum(), lines)
     } else {
-        perft(&pos, args.depth, mode, bulk)
+        (perft(&pos, args.depth, mode, bulk), Vec::new())
     };
-    writeln!(out, "{total}")?;
+    match format {
+        Format::Text => {
+            for (text, n) in &lines {
+                writeln!(out, "{text} {n}")?;
+            }
+            writeln!(out, "{total}")?;
+        }
+        Format::Json => {
+            let report = Report {
+                variant: rules.name,
+                depth: args.depth,
+                fen: pos.fen_text(&notation),
+                count: count_name(args.count),
+                total,
+                moves: args.divide.then(|| {
+                    lines
+                        .iter()
+                        .map(|(text, count)| Divided {
+                            text,
+                            count: *count,
+                        })
+                        .collect()
+                }),
+            };
+            // Rendered in memory: serde_json's error would hide a broken pipe from `main`.
+            let mut json = serde_json::to_vec(&report)?;
+            json.push(b'\n');
+            out.write_all(&json)?;
+        }
+        Format::Csv => {
+            let mut csv = csv::Writer::from_writer(Vec::new());
+            csv.write_record(["move", "count"])?;
+            for (text, n) in &lines {
+                csv.write_record([text.as_str(), &n.to_string()])?;
+            }
+            csv.write_record(["total", &total.to_string()])?;
+            out.write_all(&csv.into_inner()?)?;
+        }
+    }
     if args.stats {
         let secs = start.elapsed().as_secs_f64();
         super::report::to_stderr(&format!(
@@ -88,4 +152,13 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// The `--count` value as written.
+fn count_name(count: CountArg) -> &'static str {
+    match count {
+        CountArg::Drop => "drop",
+        CountArg::Keep => "keep",
+        CountArg::Paths => "paths",
+    }
 }

@@ -256,7 +256,11 @@ fn quoted(text: &str, d: &Located) -> String {
     let (start, end) = d.span.unwrap_or((0, 0));
     let spanned = text.get(start as usize..end as usize).unwrap_or("");
     let word: String = spanned.chars().take(24).collect();
-    let cut = if word.len() < spanned.len() { "..." } else { "" };
+    let cut = if word.len() < spanned.len() {
+        "..."
+    } else {
+        ""
+    };
     format!("`{}{cut}`", pdnkit::pdn::ast::shown(&word))
 }
 
@@ -285,10 +289,8 @@ pub fn render_diagnostics(
                 continue;
             }
             groups_done.push(key);
-            let members: Vec<&&Located> = shown
-                .iter()
-                .filter(|o| group_key(o) == Some(key))
-                .collect();
+            let members: Vec<&&Located> =
+                shown.iter().filter(|o| group_key(o) == Some(key)).collect();
             if members.len() > 1 {
                 let words: Vec<String> = members
                     .iter()

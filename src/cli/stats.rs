@@ -34,7 +34,8 @@ pub struct StatsArgs {
     /// Write to this file instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// PDN files to read (`-` is standard input; `.gz` is decompressed). Default: stdin.
+    /// PDN files to read (`-` is standard input; gzip, bzip2, xz and zstd are decompressed).
+    /// Default: stdin.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 }

@@ -18,9 +18,11 @@ use super::{Format, GlobalArgs, ReplayArgs, Status};
 
 /// Arguments of `pdnkit validate`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Formats (--format): text (the default), a compiler-style report of \
+#[command(
+    after_help = "Formats (--format): text (the default), a compiler-style report of \
     each game's findings; json, one object per game (JSON Lines); csv, one row per finding. \
-    The report goes to stdout; progress, the summary line and I/O errors to stderr.")]
+    The report goes to stdout; progress, the summary line and I/O errors to stderr."
+)]
 pub struct ValidateArgs {
     #[command(flatten)]
     pub replay: ReplayArgs,
@@ -226,10 +228,14 @@ fn check(item: Item<Piece>, options: &ReplayOptions, syntax_only: bool, shown: S
             line
         }
         _ if record.status == Verdict::Clean && shown.min > Severity::Note => Vec::new(),
-        Shape::Text => {
-            render_diagnostics(&record, &raw.text, raw.position(0), shown.min, shown.listing)
-                .into_bytes()
-        }
+        Shape::Text => render_diagnostics(
+            &record,
+            &raw.text,
+            raw.position(0),
+            shown.min,
+            shown.listing,
+        )
+        .into_bytes(),
         Shape::Csv => csv_rows(&record, shown.min),
     };
     Checked {

@@ -1,48 +1,209 @@
-//! Opening inputs: a path, or `-` for standard input; gzip is detected by its magic bytes and
-//! decompressed on the fly (several concatenated members too). I/O errors name the path.
+//! Opening inputs: a path, or `-` for standard input. What an input holds is told by its first
+//! bytes, never by its name. gzip, bzip2, xz and zstd are decompressed on the fly, several
+//! concatenated members, streams or frames too (as `cat a.gz b.gz` makes). Other archive and
+//! compression formats known by their magic bytes (zip, 7z, rar, lz4, lzip, Unix compress)
+//! are refused with one error naming the format, rather than read as garbled PDN. Anything
+//! else is read as PDN text.
+//!
+//! Errors name the path when opening; a decoder's error later on (a truncated or corrupt
+//! stream) names the format, and the caller adds the path and how far reading got.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::Path;
-
-use flate2::read::MultiGzDecoder;
 
 use super::split::{SplitOptions, Splitter};
 
 /// Read buffer size: large enough that the splitter sees few refills.
 const BUFFER: usize = 1 << 16;
 
-const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+/// Bytes read to tell the format: the longest magic checked (xz, 7z, rar).
+const HEAD: usize = 6;
 
-/// Opens `path` (or standard input for `-`) as a buffered reader, decompressing gzip.
+/// A compression format pdnkit decompresses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Compression {
+    Gzip,
+    Bzip2,
+    Xz,
+    Zstd,
+}
+
+impl Compression {
+    fn name(self) -> &'static str {
+        match self {
+            Compression::Gzip => "gzip",
+            Compression::Bzip2 => "bzip2",
+            Compression::Xz => "xz",
+            Compression::Zstd => "zstd",
+        }
+    }
+}
+
+/// What the first bytes of an input say it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Content {
+    /// No magic known: PDN text.
+    Plain,
+    Compressed(Compression),
+    /// A format recognised but not read: how to call it, and whether it holds files to unpack
+    /// (an archive) or one stream to decompress.
+    Refused {
+        what: &'static str,
+        archive: bool,
+    },
+}
+
+/// The formats refused, by their magic bytes at the start of the input.
+const REFUSED: &[(&[u8], &str, bool)] = &[
+    (b"PK\x03\x04", "a zip archive", true),
+    // An empty zip archive, and one of a spanned set.
+    (b"PK\x05\x06", "a zip archive", true),
+    (b"PK\x07\x08", "a zip archive", true),
+    (b"7z\xbc\xaf\x27\x1c", "a 7z archive", true),
+    (b"Rar!\x1a\x07", "a rar archive", true),
+    (b"\x04\x22\x4d\x18", "lz4-compressed", false),
+    // The legacy lz4 frame, as `lz4 -l` still writes.
+    (b"\x02\x21\x4c\x18", "lz4-compressed", false),
+    (b"LZIP", "lzip-compressed", false),
+    (b"\x1f\x9d", "compressed with Unix compress (.Z)", false),
+];
+
+/// What `head`, the first bytes of an input (fewer than [`HEAD`] only for a shorter input),
+/// says it holds.
+fn sniff(head: &[u8]) -> Content {
+    let compressed = match head {
+        [0x1f, 0x8b, ..] => Some(Compression::Gzip),
+        // "BZh" and the block size digit: PDN text never starts so.
+        [b'B', b'Z', b'h', b'1'..=b'9', ..] => Some(Compression::Bzip2),
+        [0xfd, b'7', b'z', b'X', b'Z', 0x00, ..] => Some(Compression::Xz),
+        [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Compression::Zstd),
+        // A zstd skippable frame (lz4 has the same magic for its own, which the zstd decoder
+        // then reports as corrupt data).
+        [0x50..=0x5f, 0x2a, 0x4d, 0x18, ..] => Some(Compression::Zstd),
+        _ => None,
+    };
+    if let Some(compression) = compressed {
+        return Content::Compressed(compression);
+    }
+    REFUSED
+        .iter()
+        .find(|(magic, ..)| head.starts_with(magic))
+        .map_or(Content::Plain, |&(_, what, archive)| Content::Refused {
+            what,
+            archive,
+        })
+}
+
+/// The first [`HEAD`] bytes of `reader` (fewer only at its end): a pipe may deliver them in
+/// pieces, so one read is not enough.
+fn read_head(reader: &mut impl Read) -> io::Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(HEAD);
+    reader.take(HEAD as u64).read_to_end(&mut head)?;
+    Ok(head)
+}
+
+/// Opens `path` (or standard input for `-`) as a buffered reader, decompressing gzip, bzip2,
+/// xz and zstd.
 ///
 /// # Errors
-/// An I/O error whose message names the path.
+/// An I/O error whose message names the path: the input cannot be opened or read, or it is in
+/// a format pdnkit recognises but does not read (a zip archive, say), which the message names.
 pub fn open(path: &Path) -> io::Result<Box<dyn BufRead + Send>> {
     let name = path.display().to_string();
     let context = |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
-    let inner: Box<dyn Read + Send> = if path.as_os_str() == "-" {
+    let mut inner: Box<dyn Read + Send> = if path.as_os_str() == "-" {
         Box::new(io::stdin())
     } else {
         Box::new(File::open(path).map_err(context)?)
     };
-    let mut reader = BufReader::with_capacity(BUFFER, inner);
-    let is_gzip = reader.fill_buf().map_err(context)?.starts_with(&GZIP_MAGIC);
-    if is_gzip {
-        Ok(Box::new(BufReader::with_capacity(
-            BUFFER,
-            MultiGzDecoder::new(reader),
-        )))
-    } else {
-        Ok(Box::new(reader))
+    let head = read_head(&mut inner).map_err(context)?;
+    let content = sniff(&head);
+    let reader = BufReader::with_capacity(BUFFER, Cursor::new(head).chain(inner));
+    match content {
+        Content::Plain => Ok(Box::new(reader)),
+        Content::Compressed(compression) => Ok(decompress(reader, compression)),
+        Content::Refused { what, archive } => Err(refusal(&name, what, archive)),
     }
 }
 
-/// `path` opened for mapping into memory when it is a regular file not compressed with gzip;
-/// `None` for standard input, other kinds of file and gzip, which are read through [`open`].
+/// The error for an input in a format pdnkit does not read.
+fn refusal(name: &str, what: &str, archive: bool) -> io::Error {
+    let advice = if archive {
+        "unpack it first"
+    } else {
+        "decompress it first; pdnkit reads gzip, bzip2, xz and zstd"
+    };
+    io::Error::new(
+        io::ErrorKind::Unsupported,
+        format!("{name}: {what}, which pdnkit does not read ({advice})"),
+    )
+}
+
+/// `reader` decompressed, all its concatenated members, streams or frames.
+fn decompress<R: BufRead + Send + 'static>(
+    reader: R,
+    compression: Compression,
+) -> Box<dyn BufRead + Send> {
+    let decoder: Box<dyn Read + Send> = match compression {
+        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(reader)),
+        Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(reader)),
+        Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(reader)),
+        // Reads frame after frame until the input ends; an unfinished frame is an error.
+        Compression::Zstd => match zstd::stream::read::Decoder::with_buffer(reader) {
+            Ok(decoder) => Box::new(decoder),
+            // Only when zstd cannot allocate its context: the first read reports it.
+            Err(error) => Box::new(Failing(Some(error))),
+        },
+    };
+    Box::new(BufReader::with_capacity(
+        BUFFER,
+        Decoded {
+            decoder,
+            compression,
+        },
+    ))
+}
+
+/// A reader whose first read fails with the error it holds.
+struct Failing(Option<io::Error>);
+
+impl Read for Failing {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        self.0.take().map_or(Ok(0), Err)
+    }
+}
+
+/// A decoder whose errors say which format was being decompressed and, for data that ends
+/// inside a stream, that the input looks truncated: the decoders' own words ("premature eof")
+/// say neither.
+struct Decoded {
+    decoder: Box<dyn Read + Send>,
+    compression: Compression,
+}
+
+impl Read for Decoded {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.decoder.read(buf).map_err(|e| {
+            let name = self.compression.name();
+            let message = match e.kind() {
+                io::ErrorKind::Interrupted => return e,
+                io::ErrorKind::UnexpectedEof => {
+                    format!("{name} data cut short, the file looks truncated: {e}")
+                }
+                _ => format!("while decompressing {name}: {e}"),
+            };
+            io::Error::new(e.kind(), message)
+        })
+    }
+}
+
+/// `path` opened for mapping into memory when it is a plain regular file; `None` for standard
+/// input, other kinds of file and compressed files, which are read through [`open`].
 ///
 /// # Errors
-/// An I/O error whose message names the path.
+/// An I/O error whose message names the path. A format pdnkit does not read is not an error
+/// here: [`open`] reports it.
 pub fn open_mappable(path: &Path) -> io::Result<Option<File>> {
     if path.as_os_str() == "-" {
         return Ok(None);
@@ -53,12 +214,8 @@ pub fn open_mappable(path: &Path) -> io::Result<Option<File>> {
     if !file.metadata().map_err(context)?.is_file() {
         return Ok(None);
     }
-    let mut magic = Vec::with_capacity(GZIP_MAGIC.len());
-    (&file)
-        .take(GZIP_MAGIC.len() as u64)
-        .read_to_end(&mut magic)
-        .map_err(context)?;
-    Ok((magic != GZIP_MAGIC).then_some(file))
+    let head = read_head(&mut &file).map_err(context)?;
+    Ok((sniff(&head) == Content::Plain).then_some(file))
 }
 
 /// The games of `path` (or standard input for `-`), with default split options.
@@ -73,27 +230,241 @@ pub fn games(path: &Path) -> io::Result<Splitter<Box<dyn BufRead + Send>>> {
 mod tests {
     use super::*;
     use std::io::Write;
+    use std::path::PathBuf;
+
+    const FIRST: &[u8] = b"[A \"1\"]\n1. 32-28 *\n";
+    const SECOND: &[u8] = b"[A \"2\"]\n1. 33-29 *\n";
+
+    /// `data` compressed as one member, stream or frame.
+    fn compress(compression: Compression, data: &[u8]) -> Vec<u8> {
+        match compression {
+            Compression::Gzip => {
+                let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+                e.write_all(data).unwrap();
+                e.finish().unwrap()
+            }
+            Compression::Bzip2 => {
+                let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+                e.write_all(data).unwrap();
+                e.finish().unwrap()
+            }
+            Compression::Xz => {
+                let mut e = liblzma::write::XzEncoder::new(Vec::new(), 1);
+                e.write_all(data).unwrap();
+                e.finish().unwrap()
+            }
+            Compression::Zstd => zstd::encode_all(data, 1).unwrap(),
+        }
+    }
+
+    const ALL: [Compression; 4] = [
+        Compression::Gzip,
+        Compression::Bzip2,
+        Compression::Xz,
+        Compression::Zstd,
+    ];
+
+    /// A scratch directory for one test, removed when it is dropped.
+    struct Scratch(PathBuf);
+
+    impl Scratch {
+        fn new(name: &str) -> Scratch {
+            let dir =
+                std::env::temp_dir().join(format!("pdnkit-read-{}-{name}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            Scratch(dir)
+        }
+
+        fn write(&self, name: &str, bytes: &[u8]) -> PathBuf {
+            let path = self.0.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            path
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn texts(path: &Path) -> Vec<String> {
+        games(path).unwrap().map(|g| g.unwrap().text).collect()
+    }
 
     #[test]
-    fn gzip_is_read_transparently_and_errors_name_the_path() {
-        let dir = std::env::temp_dir().join(format!("pdnkit-read-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("two.pdn.gz");
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-        gz.write_all(b"[A \"1\"]\n1. 32-28 *\n").unwrap();
-        let mut bytes = gz.finish().unwrap();
-        // A second gzip member, as `cat a.gz b.gz` makes.
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-        gz.write_all(b"[A \"2\"]\n1. 33-29 *\n").unwrap();
-        bytes.extend(gz.finish().unwrap());
-        std::fs::write(&path, bytes).unwrap();
-        let texts: Vec<String> = games(&path).unwrap().map(|g| g.unwrap().text).collect();
-        assert_eq!(texts.len(), 2);
-        assert!(texts[1].starts_with("[A \"2\"]"));
-        std::fs::remove_dir_all(&dir).unwrap();
+    fn each_format_reads_two_games_in_one_stream() {
+        let dir = Scratch::new("one");
+        for compression in ALL {
+            let bytes = compress(compression, &[FIRST, SECOND].concat());
+            assert_eq!(sniff(&bytes), Content::Compressed(compression));
+            // A misleading name: the content decides.
+            let path = dir.write(&format!("{}.pdn", compression.name()), &bytes);
+            let texts = texts(&path);
+            assert_eq!(texts.len(), 2, "{compression:?}");
+            assert!(texts[1].starts_with("[A \"2\"]"), "{compression:?}");
+            assert!(open_mappable(&path).unwrap().is_none(), "{compression:?}");
+        }
+    }
 
-        let missing = dir.join("missing.pdn");
-        let err = open(&missing).err().unwrap();
+    #[test]
+    fn concatenated_members_streams_and_frames_are_all_read() {
+        let dir = Scratch::new("concat");
+        for compression in ALL {
+            let bytes = [compress(compression, FIRST), compress(compression, SECOND)].concat();
+            let path = dir.write(&format!("two.{}", compression.name()), &bytes);
+            let texts = texts(&path);
+            assert_eq!(texts.len(), 2, "{compression:?}: {texts:?}");
+            assert!(texts[0].starts_with("[A \"1\"]"), "{compression:?}");
+            assert!(texts[1].starts_with("[A \"2\"]"), "{compression:?}");
+        }
+    }
+
+    /// Varied text, long enough for several bzip2 blocks, so that each format has whole
+    /// blocks before a cut in the middle.
+    fn long_archive() -> Vec<u8> {
+        (0..20_000)
+            .map(|i| {
+                format!(
+                    "[Round \"{i}\"]\n[Site \"{}\"]\n1. 32-28 *\n\n",
+                    i * 7919 % 10007
+                )
+            })
+            .collect::<String>()
+            .into_bytes()
+    }
+
+    #[test]
+    fn a_truncated_stream_is_an_error_after_the_games_before_the_cut() {
+        let dir = Scratch::new("cut");
+        let archive = long_archive();
+        for compression in ALL {
+            let bytes = compress(compression, &archive);
+            let path = dir.write(
+                &format!("cut.{}", compression.name()),
+                &bytes[..bytes.len() / 2],
+            );
+            let mut read = 0;
+            let mut error = None;
+            for game in games(&path).unwrap() {
+                match game {
+                    Ok(_) => read += 1,
+                    Err(e) => {
+                        error = Some(e);
+                        break;
+                    }
+                }
+            }
+            let error = error.unwrap_or_else(|| panic!("{compression:?}: no error, {read} games"));
+            let message = error.to_string();
+            assert!(message.contains(compression.name()), "{message}");
+            assert!(message.contains("truncated"), "{compression:?}: {message}");
+            assert!(read > 10, "{compression:?}: {read} games before the cut");
+            assert!(read < 20_000, "{compression:?}");
+        }
+    }
+
+    #[test]
+    fn the_tail_of_a_stream_cut_off_is_an_error_too() {
+        // Only the last bytes are missing (the end marker and checksum): no silent end.
+        let dir = Scratch::new("tail");
+        for compression in ALL {
+            let bytes = compress(compression, &[FIRST, SECOND].concat());
+            let path = dir.write("tail", &bytes[..bytes.len() - 1]);
+            // The splitter repeats an error: stop at the first.
+            let error = games(&path).unwrap().find_map(Result::err);
+            assert!(error.is_some(), "{compression:?}");
+        }
+    }
+
+    #[test]
+    fn corrupt_data_names_the_format() {
+        let dir = Scratch::new("corrupt");
+        for compression in ALL {
+            let mut bytes = compress(compression, &long_archive());
+            let middle = bytes.len() / 2;
+            for b in &mut bytes[middle..middle + 64] {
+                *b ^= 0x5a;
+            }
+            let path = dir.write("corrupt", &bytes);
+            let error = games(&path)
+                .unwrap()
+                .find_map(Result::err)
+                .unwrap_or_else(|| panic!("{compression:?}: corruption unnoticed"));
+            assert!(error.to_string().contains(compression.name()), "{error}");
+        }
+    }
+
+    #[test]
+    fn formats_not_read_are_refused_with_their_name() {
+        let dir = Scratch::new("refused");
+        let cases: [(&[u8], &str); 7] = [
+            (
+                b"PK\x03\x04\x14\x00\x00\x00",
+                "games.zip: a zip archive, which pdnkit does not read (unpack it first)",
+            ),
+            (b"7z\xbc\xaf\x27\x1c\x00\x04", "a 7z archive"),
+            (b"Rar!\x1a\x07\x01\x00", "a rar archive"),
+            (b"\x04\x22\x4d\x18\x64\x40", "lz4-compressed"),
+            (b"LZIP\x01\x0c", "lzip-compressed"),
+            (b"\x1f\x9d\x90[A", "Unix compress"),
+            (b"PK\x05\x06\x00\x00", "a zip archive"),
+        ];
+        for (bytes, expected) in cases {
+            let path = dir.write("games.zip", bytes);
+            let error = open(&path).err().unwrap();
+            let message = error.to_string();
+            assert!(
+                message.starts_with(&path.display().to_string()),
+                "{message}"
+            );
+            assert!(message.contains(expected), "{message}");
+            assert_eq!(error.kind(), io::ErrorKind::Unsupported);
+            assert!(open_mappable(&path).unwrap().is_none(), "{message}");
+        }
+        let compress = open(&dir.write("g.Z", b"\x1f\x9d\x90")).err().unwrap();
+        assert!(
+            compress
+                .to_string()
+                .contains("pdnkit reads gzip, bzip2, xz and zstd")
+        );
+    }
+
+    #[test]
+    fn plain_text_is_read_as_it_is_whatever_its_name() {
+        let dir = Scratch::new("plain");
+        let path = dir.write("looks.gz", &[FIRST, SECOND].concat());
+        assert_eq!(texts(&path).len(), 2);
+        assert!(open_mappable(&path).unwrap().is_some());
+        // Shorter than the magic bytes, and empty: plain.
+        assert_eq!(texts(&dir.write("short", b"1. *")).len(), 1);
+        assert_eq!(texts(&dir.write("empty", b"")).len(), 0);
+        assert_eq!(sniff(b"BZh"), Content::Plain);
+        assert_eq!(sniff(b"BZhX"), Content::Plain);
+        assert_eq!(sniff(b"PK"), Content::Plain);
+    }
+
+    #[test]
+    fn a_magic_delivered_in_pieces_is_still_recognised() {
+        /// Gives one byte a read, as a slow pipe may.
+        struct Trickle<'a>(&'a [u8]);
+        impl Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let n = self.0.len().min(buf.len()).min(1);
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let bytes = compress(Compression::Xz, FIRST);
+        let head = read_head(&mut Trickle(&bytes)).unwrap();
+        assert_eq!(sniff(&head), Content::Compressed(Compression::Xz));
+    }
+
+    #[test]
+    fn errors_on_opening_name_the_path() {
+        let dir = Scratch::new("missing");
+        let err = open(&dir.0.join("missing.pdn")).err().unwrap();
         assert!(err.to_string().contains("missing.pdn"), "{err}");
     }
 }

@@ -133,9 +133,8 @@ impl VariantEvidence {
             None => &[Variant::International],
         };
         let rank = |v: Variant| order.iter().position(|&o| o == v).unwrap_or(order.len());
-        let count = |list: &[(Variant, u32)], v: Variant| {
-            list.iter().find(|e| e.0 == v).map_or(0, |e| e.1)
-        };
+        let count =
+            |list: &[(Variant, u32)], v: Variant| list.iter().find(|e| e.0 == v).map_or(0, |e| e.1);
         if self.with_moves > 0 {
             let mut tallies = self.tallies.clone();
             tallies.sort_by_key(|&(v, games, plies)| {
@@ -176,24 +175,37 @@ impl VariantEvidence {
                 .copied()
         };
         let (variant, evidence) = if let Some((v, n)) = pick(&self.tagged) {
-            (v, format!("no game without a GameType has moves; {n} games of the file are tagged {v}"))
+            (
+                v,
+                format!(
+                    "no game without a GameType has moves; {n} games of the file are tagged {v}"
+                ),
+            )
         } else if let Some((v, _)) = pick(&self.hinted) {
-            (v, format!("no game has moves; the Event or Site tags name {v}"))
+            (
+                v,
+                format!("no game has moves; the Event or Site tags name {v}"),
+            )
         } else if self.order.is_some() && order[0] != Variant::International {
             let v = order[0];
-            (v, format!("no game has moves; {v} is the first candidate for the squares of its FEN"))
+            (
+                v,
+                format!("no game has moves; {v} is the first candidate for the squares of its FEN"),
+            )
         } else {
             let v = Variant::International;
-            (v, format!("no game has moves and no tag names the rules; {v}, the default"))
+            (
+                v,
+                format!("no game has moves and no tag names the rules; {v}, the default"),
+            )
         };
         Some(ArchiveVariant { variant, evidence })
     }
 
     /// Why `chosen` won over `other`, which replays as many games.
     fn tie_break(&self, chosen: Variant, other: Variant) -> &'static str {
-        let count = |list: &[(Variant, u32)], v: Variant| {
-            list.iter().find(|e| e.0 == v).map_or(0, |e| e.1)
-        };
+        let count =
+            |list: &[(Variant, u32)], v: Variant| list.iter().find(|e| e.0 == v).map_or(0, |e| e.1);
         if count(&self.tagged, chosen) > count(&self.tagged, other) {
             ", and other games of the file are tagged so"
         } else if count(&self.hinted, chosen) > count(&self.hinted, other) {

@@ -77,34 +77,40 @@ static RULES: [Rules; 19] = [
 /// Rule sets that are not variants but have published perft tables (rules.md §3.4).
 static EXTRA_RULES: [Rules; 2] = [v::SPANTSIRETTI_INTERNATIONAL, v::THAI_12];
 
-/// Aliases accepted by [`Variant::from_name`] besides the canonical names (compared after
-/// lower-casing and dropping spaces, `-`, `_`, `!` and `/`).
+/// Aliases accepted by [`Variant::from_name`] besides the canonical names, as `pdnkit variants`
+/// lists them (compared after lower-casing and dropping spaces, `-`, `_`, `!`, `/` and `'`).
 const ALIASES: &[(&str, Variant)] = &[
     ("standard", Variant::International),
     ("polish", Variant::International),
-    ("fromposition", Variant::International),
+    ("from-position", Variant::International),
     ("brazil", Variant::Brazilian),
-    ("srilankan", Variant::Canadian),
+    ("sri-lankan", Variant::Canadian),
     ("shashki", Variant::Russian),
     ("rusian", Variant::Russian),
     ("american", Variant::English),
-    ("americanenglish", Variant::English),
-    ("englishamerican", Variant::English),
+    ("american-english", Variant::English),
+    ("english-american", Variant::English),
     ("checkers", Variant::English),
     ("draughts", Variant::English),
     ("straight", Variant::English),
-    ("americanpool", Variant::Pool),
-    ("poolcheckers", Variant::Pool),
-    ("dama", Variant::Turkish),
-    ("makhos", Variant::Thai),
-    ("makhot", Variant::Thai),
+    ("american-pool", Variant::Pool),
+    ("pool-checkers", Variant::Pool),
+    ("mak-hos", Variant::Thai),
+    ("mak-hot", Variant::Thai),
     ("damii", Variant::Ghanaian),
     ("singaporean", Variant::Malaysian),
-    ("malaysiansingaporean", Variant::Malaysian),
+    ("malaysian-singaporean", Variant::Malaysian),
     ("dum", Variant::Malaysian),
     ("anti", Variant::Antidraughts),
     ("losing", Variant::Antidraughts),
 ];
+
+/// Names that players of different games use for their own: taken as any one of them, a name
+/// would replay some archives under the wrong rules, so it selects none.
+const AMBIGUOUS: &[(&str, &[Variant])] = &[(
+    "dama",
+    &[Variant::Turkish, Variant::Italian, Variant::Czech],
+)];
 
 /// Why a `GameType` cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,13 +167,44 @@ impl Variant {
     }
 
     /// The variant named `name`: canonical names, common aliases and PDN `Variant` tag
-    /// spellings (`"American/English"`, `"Frysk!"`, `"Standard"`), case-insensitive.
+    /// spellings (`"American/English"`, `"Frysk!"`, `"Standard"`), case-insensitive. `None`
+    /// for unknown names and for ambiguous ones ([`Variant::ambiguous`]), which name no single
+    /// variant.
     pub fn from_name(name: &str) -> Option<Variant> {
         let key = normalise(name);
         Variant::ALL
             .into_iter()
-            .find(|v| normalise(v.name()) == key)
-            .or_else(|| ALIASES.iter().find(|(a, _)| *a == key).map(|&(_, v)| v))
+            .find(|v| normalised(v.name()).eq(key.chars()))
+            .or_else(|| {
+                ALIASES
+                    .iter()
+                    .find(|(a, _)| normalised(a).eq(key.chars()))
+                    .map(|&(_, v)| v)
+            })
+    }
+
+    /// The aliases [`Variant::from_name`] accepts for this variant besides its name.
+    pub fn aliases(self) -> impl Iterator<Item = &'static str> {
+        ALIASES
+            .iter()
+            .filter(move |&&(_, v)| v == self)
+            .map(|&(alias, _)| alias)
+    }
+
+    /// The variants `name` may mean when players of several games use it for their own
+    /// (`dama`: Turkish, Italian and Czech); `None` for other names. Such a name is refused
+    /// rather than read as one of them, so a caller can say why and list the candidates.
+    pub fn ambiguous(name: &str) -> Option<&'static [Variant]> {
+        let key = normalise(name);
+        AMBIGUOUS
+            .iter()
+            .find(|(n, _)| normalised(n).eq(key.chars()))
+            .map(|&(_, candidates)| candidates)
+    }
+
+    /// Every name refused as ambiguous, with the variants it may mean.
+    pub fn ambiguous_names() -> impl Iterator<Item = (&'static str, &'static [Variant])> {
+        AMBIGUOUS.iter().copied()
     }
 
     /// The variant of a `GameType`. The number decides for known numbers (`23` alone is
@@ -309,10 +346,14 @@ pub fn default_notation(rules: &'static Rules) -> Notation {
 }
 
 fn normalise(s: &str) -> String {
+    normalised(s).collect()
+}
+
+/// The characters of `s` as names are compared: lower-case, without spaces and punctuation.
+fn normalised(s: &str) -> impl Iterator<Item = char> + '_ {
     s.chars()
         .filter(|c| !matches!(c, ' ' | '-' | '_' | '!' | '/' | '\''))
         .flat_map(char::to_lowercase)
-        .collect()
 }
 
 /// How one game is played and written: the variant, the notation of its squares and the
@@ -405,6 +446,52 @@ mod tests {
         assert_eq!(Variant::from_name("checkers"), Some(Variant::English));
         assert_eq!(Variant::from_name("nonsense"), None);
         assert!(rules_by_name("spantsiretti-international").is_some());
+    }
+
+    #[test]
+    fn every_alias_names_its_variant_and_no_other_name() {
+        let mut seen = std::collections::HashSet::new();
+        for v in Variant::ALL {
+            for alias in v.aliases() {
+                assert_eq!(Variant::from_name(alias), Some(v), "{alias}");
+                assert_eq!(
+                    Variant::from_name(&alias.to_uppercase()),
+                    Some(v),
+                    "{alias}"
+                );
+                assert!(seen.insert(normalise(alias)), "{alias} listed twice");
+                assert!(Variant::ambiguous(alias).is_none(), "{alias}");
+                assert!(
+                    Variant::ALL
+                        .iter()
+                        .all(|w| normalise(w.name()) != normalise(alias)),
+                    "{alias} is a variant's name"
+                );
+            }
+        }
+        assert_eq!(seen.len(), ALIASES.len());
+        assert_eq!(Variant::English.aliases().next(), Some("american"));
+        assert_eq!(Variant::from_name("Sri Lankan"), Some(Variant::Canadian));
+    }
+
+    #[test]
+    fn dama_is_ambiguous_and_names_no_variant() {
+        for name in ["dama", "Dama", "DAMA"] {
+            assert_eq!(Variant::from_name(name), None, "{name}");
+            assert!(rules_by_name(name).is_none(), "{name}");
+            assert_eq!(
+                Variant::ambiguous(name),
+                Some(&[Variant::Turkish, Variant::Italian, Variant::Czech][..])
+            );
+        }
+        assert_eq!(Variant::ambiguous("turkish"), None);
+        assert_eq!(Variant::ambiguous("nonsense"), None);
+        let names: Vec<&str> = Variant::ambiguous_names().map(|(n, _)| n).collect();
+        assert_eq!(names, ["dama"]);
+        for (name, candidates) in Variant::ambiguous_names() {
+            assert!(candidates.len() > 1, "{name}");
+            assert!(candidates.iter().all(|v| v.aliases().all(|a| a != name)));
+        }
     }
 
     #[test]

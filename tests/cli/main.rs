@@ -2,7 +2,9 @@
 
 mod util;
 
+mod compressed;
 mod convert;
+mod formats;
 mod general;
 mod io_faults;
 mod stats;
