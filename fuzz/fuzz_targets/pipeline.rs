@@ -26,6 +26,7 @@ fuzz_target!(|data: &[u8]| {
             variant,
             mainline_only: knob & 0x10 != 0,
             strict: knob & 0x20 != 0,
+            ..ReplayOptions::default()
         },
         max_game_size: (knob & 0x40 != 0).then_some(512),
         read_capacity: (knob & 0x80 != 0).then_some(7),

@@ -16,8 +16,8 @@ use pdnkit::export::json::JsonWriter;
 use pdnkit::export::pdn::PdnWriter;
 use pdnkit::export::{GameData, with_game};
 use pdnkit::pdn::parser::parse_game;
-use pdnkit::record::Status as Verdict;
-use pdnkit::replay::{ReplayOptions, Severity};
+use pdnkit::record::{GameRecord, Status as Verdict};
+use pdnkit::replay::{Code, ReplayOptions, Severity};
 
 use super::input::{self, Item};
 use super::output::Output;
@@ -96,6 +96,8 @@ struct Converted {
     counts: Counts,
     written: bool,
     left_out: bool,
+    /// Written although no move of it was understood: its start position stands for it.
+    as_start: bool,
 }
 
 /// Runs `pdnkit convert`.
@@ -123,7 +125,7 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         None => Box::new(input::games(&files, reporter.bytes_counter())),
     };
     let skip_invalid = args.skip_invalid;
-    let (mut first, mut written, mut left_out) = (true, 0u64, 0u64);
+    let (mut first, mut written, mut left_out, mut as_start) = (true, 0u64, 0u64, 0u64);
     let result = global.pipeline().run_weighed(
         input::decided(items, options.variant.is_some()),
         |(item, _)| item.weight(),
@@ -134,6 +136,7 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             reporter.add(c.counts);
             written += u64::from(c.written);
             left_out += u64::from(c.left_out);
+            as_start += u64::from(c.as_start);
             if !c.written {
                 return ControlFlow::Continue(());
             }
@@ -157,6 +160,11 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     out.finish()?;
     if !global.quiet {
         let mut line = format!("pdnkit: {} converted", plural(written, "game"));
+        if as_start > 0 {
+            line.push_str(&format!(
+                " ({as_start} as the start position: no move replayed)"
+            ));
+        }
         if left_out > 0 {
             line.push_str(&format!(", {left_out} left out"));
         }
@@ -241,6 +249,7 @@ fn convert(item: Item, options: &ReplayOptions, format: &Format, skip_invalid: b
                 counts: Counts::failed_input(),
                 written: false,
                 left_out: false,
+                as_start: false,
             };
         }
         Item::Game { file, game } => (file, game),
@@ -267,6 +276,7 @@ fn convert(item: Item, options: &ReplayOptions, format: &Format, skip_invalid: b
             counts: Counts::verdict(status),
             written,
             left_out,
+            as_start: written && faulty && only_start(data.record),
         }
     })
 }
@@ -295,6 +305,13 @@ fn render(format: &Format, data: &GameData<'_, '_>) -> Vec<u8> {
     rendered.expect("writing to memory cannot fail")
 }
 
+/// True for a game of which moves were written (read or not) and none was replayed: what is
+/// written of it is its start position, not its result.
+fn only_start(r: &GameRecord) -> bool {
+    let unread = r.diagnostics.iter().any(|d| d.code == Code::UnreadMove);
+    r.status != Verdict::Unreadable && r.replayed == 0 && (r.plies > 0 || unread)
+}
+
 /// The first error of an invalid or unreadable game, and what became of the game.
 fn fault_message(data: &GameData<'_, '_>, left_out: bool, written: bool) -> String {
     let r = data.record;
@@ -304,6 +321,11 @@ fn fault_message(data: &GameData<'_, '_>, left_out: bool, written: bool) -> Stri
         "not written (unreadable)".to_string()
     } else if r.status == Verdict::Unreadable {
         "written as unreadable".to_string()
+    } else if only_start(r) {
+        format!(
+            "converted as its start position: {} of {} moves replayed",
+            r.replayed, r.plies
+        )
     } else {
         format!("converted; {} of {} moves replayed", r.replayed, r.plies)
     };

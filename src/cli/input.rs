@@ -190,8 +190,6 @@ fn stream<G>(
 const WINDOW_GAMES: usize = 1024;
 /// Most bytes of games of a file read ahead to decide its variant.
 const WINDOW_BYTES: usize = 4 << 20;
-/// Games with moves and without GameType after which the window closes early: enough evidence.
-const WINDOW_EVIDENCE: usize = 256;
 
 /// A game with the variant decided for its file, for games without GameType or Variant tag.
 pub type Decided = (Item, Option<Arc<ArchiveVariant>>);
@@ -221,8 +219,8 @@ pub fn decided<'a>(
 
 /// Pairs every item with the variant decided for its file: the first games of each file (up to
 /// [`WINDOW_GAMES`] or [`WINDOW_BYTES`]) are read ahead and those without GameType or Variant tag
-/// replayed under each candidate ([`VariantEvidence`], at most [`WINDOW_EVIDENCE`] games with
-/// moves); the decision holds for every game of the file, standard input included (read ahead
+/// replayed under each candidate ([`VariantEvidence`], up to [`VariantEvidence::ENOUGH`] games
+/// with moves); the decision holds for every game of the file, standard input included (read ahead
 /// in memory, never twice). Memory stays bounded by the window, and the decision is the same
 /// for every `--jobs`. A file whose first games all have tags naming their rules gets no
 /// decision: a game without tags further on is judged alone.
@@ -273,20 +271,17 @@ fn decide(window: &VecDeque<Item>) -> Option<ArchiveVariant> {
     // Most archives tag every game: then nothing needs parsing here.
     let mut untagged = games
         .clone()
-        .filter(|raw| !raw.text.contains("GameType") && !raw.text.contains("Variant"));
+        .filter(|raw| !raw.text.contains("[GameType") && !raw.text.contains("[Variant"));
     untagged.next()?;
     let mut evidence = VariantEvidence::default();
-    let mut with_moves = 0;
     for raw in games {
         let Ok(game) = parse_game(raw) else {
             continue;
         };
         // Past enough games with moves, each further one would cost a replay per candidate.
-        let has_moves = game.mainline_moves().next().is_some();
-        if has_moves && with_moves >= WINDOW_EVIDENCE {
+        if evidence.is_enough() && game.mainline_moves().next().is_some() {
             continue;
         }
-        with_moves += usize::from(has_moves);
         evidence.add(&game);
     }
     evidence.decide()

@@ -73,6 +73,10 @@ pub enum Format {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Replay every game and report illegal moves, capture faults and broken records.
+    ///
+    /// Formats (--format): text, the default (a compiler-style report of each game's findings);
+    /// json (one object per game, JSON Lines); csv (one row per finding). The report goes to
+    /// stdout; progress, the summary line and I/O errors to stderr.
     Validate(validate::ValidateArgs),
     /// Audit capture faults across archives: one CSV row per fault.
     ///

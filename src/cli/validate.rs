@@ -18,11 +18,6 @@ use super::{Format, GlobalArgs, ReplayArgs, Status};
 
 /// Arguments of `pdnkit validate`.
 #[derive(clap::Args, Debug)]
-#[command(
-    after_help = "Formats (--format): text (the default), a compiler-style report of \
-    each game's findings; json, one object per game (JSON Lines); csv, one row per finding. \
-    The report goes to stdout; progress, the summary line and I/O errors to stderr."
-)]
 pub struct ValidateArgs {
     #[command(flatten)]
     pub replay: ReplayArgs,

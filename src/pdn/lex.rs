@@ -355,11 +355,14 @@ pub fn scan_move(b: &[u8]) -> Option<MoveScan> {
     // Upper-case letters are read as squares only in moves of letters alone (`E3-D4`), not
     // beside numbers (`K33-29` is a king mark, not a square).
     let upper = || b[..pos].iter().any(|c| (b'A'..=b'L').contains(c));
+    // A number that starts a square: a digit after no file letter and no digit.
     let numeric = || {
-        b[..pos]
-            .iter()
-            .enumerate()
-            .any(|(i, c)| c.is_ascii_digit() && (i == 0 || !b[i - 1].is_ascii_alphanumeric()))
+        b[..pos].iter().enumerate().any(|(i, c)| {
+            c.is_ascii_digit()
+                && (i == 0
+                    || !(b[i - 1].is_ascii_digit()
+                        || matches!(b[i - 1].to_ascii_lowercase(), b'a'..=b'l')))
+        })
     };
     if squares >= 2 && !(upper() && numeric()) {
         return Some(MoveScan {
@@ -616,6 +619,8 @@ mod tests {
         // Upper case beside numbers is no square (a king mark): junk, for the trust rule.
         assert_eq!(mv("K33-29"), None);
         assert_eq!(mv("E3-28"), None);
+        assert_eq!(mv("K28x19"), None);
+        assert_eq!(mv("E3xD4"), Some((5, 2)));
         assert_eq!(mv("c3-28"), Some((5, 2)));
     }
 

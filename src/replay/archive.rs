@@ -74,6 +74,30 @@ const NAMES: &[(&str, Variant)] = &[
 ];
 
 impl VariantEvidence {
+    /// Games with moves and without tags past which more evidence adds little and costs a
+    /// replay per candidate each: callers stop adding such games there ([`Self::is_enough`]).
+    pub const ENOUGH: u32 = 256;
+
+    /// True once [`Self::ENOUGH`] games without tags and with moves have been added.
+    pub fn is_enough(&self) -> bool {
+        self.with_moves >= Self::ENOUGH
+    }
+
+    /// The decision for an archive of `games` (all of them, or its first ones): each added
+    /// until [`Self::is_enough`], then only those without moves (cheap to add).
+    pub fn of_games<'g, 'a: 'g>(
+        games: impl IntoIterator<Item = &'g Game<'a>>,
+    ) -> Option<ArchiveVariant> {
+        let mut evidence = VariantEvidence::default();
+        for game in games {
+            if evidence.is_enough() && game.mainline_moves().next().is_some() {
+                continue;
+            }
+            evidence.add(game);
+        }
+        evidence.decide()
+    }
+
     /// Adds one game of the archive.
     pub fn add(&mut self, game: &Game<'_>) {
         let candidates = match choose::choose(game, None) {
@@ -155,7 +179,7 @@ impl VariantEvidence {
             let also = if others.is_empty() {
                 String::new()
             } else {
-                format!("; {}", others.join(", "))
+                format!("; under {}", others.join(", "))
             };
             let tie = match tallies.get(1) {
                 Some(&(v, g, _)) if g == games => self.tie_break(variant, v),
@@ -164,7 +188,8 @@ impl VariantEvidence {
             return Some(ArchiveVariant {
                 variant,
                 evidence: format!(
-                    "its moves replay in {games} of the {} games with moves ({plies} plies){also}{tie}",
+                    "the moves of {games} of its {} games with moves replay under it ({plies} \
+                     plies){tie}{also}",
                     self.with_moves
                 ),
             });

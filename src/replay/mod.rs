@@ -293,11 +293,16 @@ impl Job<'_, '_> {
 
     /// Replays under the variant decided for the game's archive; a game whose moves do not
     /// replay under it but do under another of its candidates keeps that one. Either way a
-    /// note says which and why.
+    /// note says which and why. A game without moves keeps the archive's variant when its
+    /// squares fit that variant's board: a start position that another variant would accept
+    /// (a man on its own promotion row read in another numbering) is no evidence that the
+    /// game was played under it.
     fn in_archive(&self, archive: &ArchiveVariant, candidates: &[Variant]) -> Replayed {
         let (v, evidence) = (archive.variant, &archive.evidence);
         let mut r = self.replay_with(Config::standard(v), Source::Archive, false);
-        let message = if r.moves_ok {
+        let has_moves = self.game.mainline_moves().next().is_some();
+        let keep = r.moves_ok || (!has_moves && candidates.contains(&v));
+        let message = if keep {
             format!(
                 "no GameType or Variant tag: played as {v}, the variant of this file ({evidence}); \
                  use --variant to choose"

@@ -316,6 +316,47 @@ fn captures_text_groups_each_fault_compiler_style() {
     );
 }
 
+/// validate: the text report, one JSON object per game, one CSV row per finding shown; the
+/// same findings in each, on stdout.
+#[test]
+fn validate_offers_text_json_and_csv() {
+    let dir = Dir::new("formats-validate");
+    captures_fixture(&dir);
+    let text = dir.run(&["validate", "captures.pdn"]).expect_code(1);
+    let errors_in_text = text.stdout.matches(": error[").count();
+    assert!(errors_in_text > 3, "{}", text.stdout);
+    let json = dir
+        .run(&["--format", "json", "validate", "captures.pdn"])
+        .expect_code(1);
+    let games = json_lines(&json.stdout);
+    let errors_in_json: usize = games
+        .iter()
+        .flat_map(|g| g["diagnostics"].as_array().unwrap())
+        .filter(|d| d["severity"] == "error")
+        .count();
+    assert_eq!(errors_in_json, errors_in_text);
+    let csv = dir
+        .run(&["--format", "csv", "validate", "captures.pdn"])
+        .expect_code(1);
+    let (header, rows) = csv_table(&csv.stdout);
+    assert_eq!(
+        header[..9],
+        [
+            "file", "game", "event", "white", "black", "variant", "status", "severity", "code"
+        ]
+    );
+    assert_eq!(header.last().unwrap(), "message");
+    let errors_in_csv = rows.iter().filter(|r| r[7] == "error").count();
+    assert_eq!(errors_in_csv, errors_in_text);
+    assert!(
+        rows.iter()
+            .all(|r| r[0] == "captures.pdn" && r[6] == "invalid" || r[7] != "error")
+    );
+    for run in [&text, &json, &csv] {
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    }
+}
+
 #[test]
 fn stats_offers_text_csv_and_json() {
     let dir = Dir::new("formats-stats");
@@ -369,6 +410,7 @@ fn convert_refuses_format_and_names_to() {
 fn each_help_names_the_default_format() {
     let dir = Dir::new("formats-help");
     for (subcommand, default) in [
+        ("validate", "text, the default"),
         ("captures", "csv, the default"),
         ("stats", "text, the default"),
         ("perft", "text, the default"),

@@ -131,16 +131,18 @@ fn a_syntax_pass_counts_and_names_games_alike_in_text_and_json() {
             flagged,
             [("a.pdn".to_string(), 4), ("b.pdn".to_string(), 1)]
         );
+        // The findings go to stdout, as linters write them.
         assert!(
-            text.stderr.contains("a.pdn") && text.stderr.contains("game 4"),
+            text.stdout.contains("a.pdn") && text.stdout.contains("game 4"),
             "{}",
-            text.stderr
+            text.stdout
         );
         assert!(
-            text.stderr.contains("b.pdn") && text.stderr.contains("game 1"),
+            text.stdout.contains("b.pdn") && text.stdout.contains("game 1"),
             "{}",
-            text.stderr
+            text.stdout
         );
+        assert!(!text.stderr.contains("game 4"), "{}", text.stderr);
     }
 }
 
@@ -182,16 +184,16 @@ fn a_syntax_pass_gives_the_same_verdicts_whether_or_not_notes_are_written() {
     let notes = dir
         .run(&["validate", "--syntax-only", "--notes", "n.pdn"])
         .expect_code(0);
-    assert!(notes.stderr.contains("literal-escape"), "{}", notes.stderr);
+    assert!(notes.stdout.contains("literal-escape"), "{}", notes.stdout);
     assert!(
-        notes.stderr.contains("missing-terminator"),
+        notes.stdout.contains("missing-terminator"),
         "{}",
-        notes.stderr
+        notes.stdout
     );
     assert!(
-        notes.stderr.contains("tag-without-value"),
+        notes.stdout.contains("tag-without-value"),
         "{}",
-        notes.stderr
+        notes.stdout
     );
 }
 
@@ -205,13 +207,14 @@ fn control_characters_of_the_input_never_reach_the_report_raw() {
     );
     let run = dir.run(&["validate", "ctl.pdn"]).expect_code(0);
     assert!(
-        run.stderr.contains("in game 1 (Event: a\\0b\\u{1b}[2J)"),
+        run.stdout.contains("in game 1 (Event: a\\0b\\u{1b}[2J)"),
         "{}",
-        run.stderr
+        run.stdout
     );
-    assert!(
-        !run.stderr.chars().any(|c| c.is_control() && c != '\n'),
-        "{:?}",
-        run.stderr
-    );
+    for stream in [&run.stdout, &run.stderr] {
+        assert!(
+            !stream.chars().any(|c| c.is_control() && c != '\n'),
+            "{stream:?}"
+        );
+    }
 }

@@ -7,4 +7,5 @@ mod convert;
 mod formats;
 mod general;
 mod io_faults;
+mod real_world;
 mod stats;

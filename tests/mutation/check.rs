@@ -42,7 +42,7 @@ use pdnkit::pdn::raw::RawGame;
 use pdnkit::pdn::split::{SplitOptions, Splitter};
 use pdnkit::pdn::writer::write_game;
 use pdnkit::record::{Located, Status};
-use pdnkit::replay::{Code, ReplayOptions};
+use pdnkit::replay::{Code, ReplayOptions, VariantEvidence};
 use pdnkit::stats::{GameSummary, GroupBy, Settings, Stats};
 
 use crate::pdn_support::{self, Played, played};
@@ -167,8 +167,18 @@ pub fn check(input: &[u8], options: &CheckOptions) -> Result<Summary, String> {
     let map = LineMap::new(input, &games);
     let mut out = Outputs::new(options);
     out.summary.passed = passed as u64;
+    // Without a variant forced, the file's games without tags play under one variant, as
+    // `validate` decides it from the file's first games.
+    let replay = match options.replay.variant {
+        Some(_) => options.replay.clone(),
+        None => {
+            let parsed: Vec<Game<'_>> = games.iter().filter_map(|r| parse_game(r).ok()).collect();
+            let decided = VariantEvidence::of_games(parsed.iter().take(1024));
+            options.replay.for_archive(decided.map(std::sync::Arc::new))
+        }
+    };
     for raw in &games {
-        with_game(FILE, raw, &options.replay, |data| {
+        with_game(FILE, raw, &replay, |data| {
             check_game(&map, raw, data, &mut out)
         })?;
     }
