@@ -55,23 +55,16 @@ pub fn check(game: &Game<'_>, first_mover: Colour, end: Option<&rules::Game>) ->
         {
             let claimed = said(r).expect("checked");
             // `1-0` for a White win where Black moves first: the result follows chess.
-            let chess = if first_mover == Colour::Black
-                && winner == Colour::White
-                && claimed == Said::FirstWins
-            {
+            let chess_reading = match winner {
+                Colour::White => Said::FirstWins,
+                Colour::Black => Said::SecondWins,
+            };
+            let chess = if first_mover == Colour::Black && claimed == chess_reading {
                 format!(
-                    "; it reads as chess results do ({} = White wins), but PDN gives the first \
+                    "; it reads as chess results do ({} = {} wins), but PDN gives the first \
                      number to the side that moves first, Black here",
-                    r.raw
-                )
-            } else if first_mover == Colour::Black
-                && winner == Colour::Black
-                && claimed == Said::SecondWins
-            {
-                format!(
-                    "; it reads as chess results do ({} = Black wins), but PDN gives the first \
-                     number to the side that moves first, Black here",
-                    r.raw
+                    r.raw,
+                    side_word(winner)
                 )
             } else {
                 String::new()
@@ -92,6 +85,14 @@ pub fn check(game: &Game<'_>, first_mover: Colour, end: Option<&rules::Game>) ->
         }
     }
     out
+}
+
+/// `White` or `Black`.
+fn side_word(c: Colour) -> &'static str {
+    match c {
+        Colour::White => "White",
+        Colour::Black => "Black",
+    }
 }
 
 /// `white wins`, `draw`... with the first number belonging to `first_mover`.
