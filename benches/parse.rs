@@ -11,9 +11,9 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pdnkit::pdn::parser::parse_game;
-use pdnkit::pdn::quick::is_plain_game;
-use pdnkit::pdn::split::{Cut, Splitter};
+use pdn::parser::parse_game;
+use pdn::plain::is_plain_game;
+use pdn::split::{Cut, Splitter};
 
 const FILES: [&str; 5] = [
     "english/tinsley.pdn",

@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pdnkit::rules::{CountMode, Position, perft, rules_by_name};
+use draughts::{CountMode, Position, perft, rules_by_name};
 
 /// (rule set, depth, drop-mode nodes from the published tables).
 const CASES: &[(&str, u32, u64)] = &[

@@ -7,7 +7,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use pdnkit::rules::{Game, Move, Outcome, Variant};
+use draughts::{GameState, Move, Outcome, Variant};
 
 fn main() -> io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -32,7 +32,7 @@ fn write_game(
     rng: &mut XorShift,
     max_plies: u32,
 ) -> io::Result<()> {
-    let mut game = Game::initial(variant);
+    let mut game = GameState::initial(variant);
     let mut moves = Vec::new();
     while moves.len() < max_plies as usize && !game.outcome().is_over() {
         let legal = game.legal_moves();
@@ -78,7 +78,7 @@ fn write_game(
     writeln!(out, "{line} {result}\n")
 }
 
-fn text(game: &Game, legal: &[Move], m: &Move) -> String {
+fn text(game: &GameState, legal: &[Move], m: &Move) -> String {
     let config = game.config();
     let ambiguous = legal
         .iter()

@@ -1,12 +1,13 @@
 //! The `pdnkit` command: parse the arguments, run the subcommand, map the outcome to an exit
 //! code. Everything else lives in the library (`pdnkit::...`) or in `cli/`.
 
-#![forbid(unsafe_code)]
+// The one `unsafe` operation of the binary maps a file's blocks (`cli::prescan`).
+#![deny(unsafe_code)]
 
 mod cli;
 // The library's generator for the tests' random inputs, shared rather than written again.
 #[cfg(test)]
-#[path = "test_rng.rs"]
+#[path = "../crates/draughts/src/test_rng.rs"]
 mod test_rng;
 
 use std::io::{self, Write};

@@ -4,10 +4,10 @@
 
 use serde::Serialize;
 
-use crate::pdn::ast::{Game, GameLabel, shown};
-use crate::pdn::note::SyntaxError;
-use crate::pdn::raw::RawGame;
-use crate::pdn::span::Position;
+use pdn::ast::{Game, GameLabel, shown};
+use pdn::note::SyntaxError;
+use pdn::raw::RawGame;
+use pdn::span::Position;
 use crate::replay::{
     CaptureFault, Code, Diagnostic, Replayed, Severity, note_diagnostic, side_name,
 };
@@ -297,8 +297,8 @@ fn locate(raw: &RawGame, d: &Diagnostic, at: Position) -> Located {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdn::span::Span;
-    use crate::pdn::tags::Colour;
+    use pdn::span::Span;
+    use draughts::Colour;
     use crate::replay::MoveRef;
 
     fn at_depth(code: Code, severity: Severity, depth: u32, start: u32) -> Diagnostic {

@@ -15,9 +15,9 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::export::GameData;
 use crate::export::notation::{full_path, minimal_legal};
-use crate::pdn::tags::{Colour, GameResult, Outcome};
+use draughts::Colour;
+use pdn::tags::{GameResult, Outcome};
 use crate::record::Status;
-use crate::rules;
 
 /// How to summarise games.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,7 +168,7 @@ fn opening(data: &GameData<'_, '_>, n: u32) -> Option<String> {
     if n == 0 || replayed.plies.len() < n as usize {
         return None;
     }
-    if replayed.start? != *rules::Game::new(*config).position() {
+    if replayed.start? != *draughts::GameState::new(*config).position() {
         return None;
     }
     let moves: Vec<String> = replayed.plies[..n as usize]

@@ -13,7 +13,7 @@ use pdnkit::export::csv::{CsvWriter, Rows};
 use pdnkit::export::fen::{FenWriter, Positions};
 use pdnkit::export::pdn::PdnWriter;
 use pdnkit::export::with_game;
-use pdnkit::pdn::raw::RawGame;
+use pdn::raw::RawGame;
 use pdnkit::record::Status;
 use pdnkit::replay::ReplayOptions;
 

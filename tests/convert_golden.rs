@@ -11,7 +11,7 @@ use pdnkit::export::fen::{FenWriter, Positions};
 use pdnkit::export::json::JsonWriter;
 use pdnkit::export::pdn::PdnWriter;
 use pdnkit::export::{GameData, with_game};
-use pdnkit::pdn::split::Splitter;
+use pdn::split::Splitter;
 use pdnkit::replay::ReplayOptions;
 
 /// Calls `f` with every game of `path`, named by its file name.

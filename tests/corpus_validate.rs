@@ -29,12 +29,12 @@
 
 mod pdn_support;
 
-use pdnkit::pdn::parser::parse_game;
+use pdn::parser::parse_game;
 use pdnkit::record::{GameRecord, Status};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use pdnkit::pdn::ast::Game;
+use pdn::ast::Game;
 use pdnkit::replay::{ReplayOptions, Severity, VariantEvidence, replay};
 
 /// Files whose games are not all played under the variant their directory names: (file,

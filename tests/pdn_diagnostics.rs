@@ -6,9 +6,9 @@
 
 use std::path::Path;
 
-use pdnkit::pdn::parser::parse_game;
-use pdnkit::pdn::read;
-use pdnkit::pdn::split::{SplitOptions, Splitter};
+use pdn::parser::parse_game;
+use pdn::read;
+use pdn::split::{SplitOptions, Splitter};
 
 fn actual(path: &Path) -> String {
     let (mut read, mut parsed) = (0, 0);

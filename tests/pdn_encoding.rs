@@ -6,13 +6,13 @@ mod pdn_support;
 
 use std::path::Path;
 
-use pdnkit::pdn::encoding::Decoder;
-use pdnkit::pdn::note::NoteKind;
-use pdnkit::pdn::outline::outline;
-use pdnkit::pdn::parser::parse_game;
-use pdnkit::pdn::raw::RawGame;
-use pdnkit::pdn::read;
-use pdnkit::pdn::split::{SplitOptions, Splitter};
+use pdn::encoding::Decoder;
+use pdn::note::NoteKind;
+use pdn::outline::outline;
+use pdn::parser::parse_game;
+use pdn::raw::RawGame;
+use pdn::read;
+use pdn::split::{SplitOptions, Splitter};
 
 fn outlines(games: &[RawGame]) -> Vec<String> {
     games

@@ -13,12 +13,11 @@ mod pdn_support;
 use std::io::{BufReader, Read};
 use std::path::Path;
 
-use pdnkit::pdn::parser::{notes_around_plain_moves, parse_game, parse_text};
-use pdnkit::pdn::prescan::{prescan, prescan_mapped};
-use pdnkit::pdn::quick::{NotesPassed, plain_game_moves, plain_mainline_moves};
-use pdnkit::pdn::raw::RawGame;
-use pdnkit::pdn::read;
-use pdnkit::pdn::split::{Cut, SplitOptions, Splitter};
+use pdn::parser::{notes_around_plain_moves, parse_game, parse_text};
+use pdn::plain::{NotesPassed, plain_game_moves, plain_mainline_moves};
+use pdn::raw::RawGame;
+use pdn::read;
+use pdn::split::{Cut, SplitOptions, Splitter, hints_in_blocks};
 
 /// Checks one game; true when the shortcut recognised it.
 fn agrees(raw: &RawGame, origin: &str) -> bool {
@@ -386,12 +385,11 @@ impl Read for Pieces<'_> {
 }
 
 /// How [`cuts_agree`] reads an input besides at once: in pieces of at most `largest` bytes
-/// (their sizes drawn from `seed`), and prescanned by `jobs` threads in blocks of `block` bytes;
+/// (their sizes drawn from `seed`), and with the plain games found ahead in blocks of `block` bytes;
 /// and the notes the games passed by may carry.
 struct Reads {
     largest: usize,
     seed: u64,
-    jobs: usize,
     block: usize,
     notes: NotesPassed,
 }
@@ -419,55 +417,17 @@ fn cuts_agree(data: &[u8], reads: &Reads, origin: &str) -> (usize, usize, u64) {
         pdn_support::all_cuts(Splitter::with_options(reader, options.clone())) == cuts,
         "{origin}: read in pieces"
     );
-    let (reader, hints) = prescan(
-        std::io::Cursor::new(data.to_vec()),
-        reads.jobs,
-        reads.block,
-        reads.notes,
-    );
-    let mut splitter = Splitter::with_options(reader, options.clone()).with_hints(hints);
+    // The plain games found ahead, block by block (the binary finds them so on other
+    // threads, `src/cli/prescan.rs`, whose tests compare its hints with these).
+    let hints = hints_in_blocks(data, reads.block, reads.notes);
+    let mut splitter = Splitter::with_options(data, options.clone()).with_hints(hints);
     let mut prescanned = Vec::new();
     while let Some(cut) = splitter.next_cut().expect("in memory") {
         prescanned.push(cut);
     }
     assert!(prescanned == cuts, "{origin}: prescanned");
     let hinted = splitter.hinted();
-    let file = TempFile::with(data);
-    let opened = std::fs::File::open(&file.0).expect("temporary file");
-    let (reader, hints) =
-        prescan_mapped(opened, reads.jobs, reads.block, reads.notes).expect("mapped");
-    let mut splitter = Splitter::with_options(reader, options).with_hints(hints);
-    let mut mapped = Vec::new();
-    while let Some(cut) = splitter.next_cut().expect("mapped file") {
-        mapped.push(cut);
-    }
-    assert!(mapped == cuts, "{origin}: prescanned from the file mapped");
-    assert_eq!(
-        splitter.hinted(),
-        hinted,
-        "{origin}: hints from the file mapped"
-    );
     (games.len(), passed, hinted)
-}
-
-/// A file of the temporary directory, removed when dropped.
-struct TempFile(std::path::PathBuf);
-
-impl TempFile {
-    fn with(data: &[u8]) -> TempFile {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let k = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let name = format!("pdnkit-quick-{}-{k}.pdn", std::process::id());
-        let path = std::env::temp_dir().join(name);
-        std::fs::write(&path, data).expect("temporary file");
-        TempFile(path)
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }
 
 #[test]
@@ -485,7 +445,6 @@ fn corpus_games_passed_by_are_the_plain_ones_where_the_iterator_cuts_them() {
         let mut reads = Reads {
             largest: [7, 100, 5_000, 1 << 16][k % 4],
             seed: k as u64,
-            jobs: 1 + k % 3,
             block: [100, 4_096, 65_536][k % 3],
             notes: NotesPassed::None,
         };
@@ -535,7 +494,6 @@ fn random_archives_passed_by_where_the_iterator_cuts_them() {
         let reads = Reads {
             largest,
             seed,
-            jobs: 1 + rng.below(3),
             block,
             notes: NotesPassed::None,
         };
@@ -586,7 +544,6 @@ fn random_archives_with_literal_escapes_passed_by_where_the_iterator_cuts_them()
         let mut reads = Reads {
             largest: 1 + rng.below(300),
             seed,
-            jobs: 1 + rng.below(3),
             block: 1 + rng.below(2_000),
             notes: NotesPassed::LiteralEscapes,
         };

@@ -4,11 +4,11 @@
 
 mod pdn_support;
 
-use pdnkit::pdn::outline::outline;
-use pdnkit::pdn::parser::{parse_game, parse_text};
-use pdnkit::pdn::raw::RawGame;
-use pdnkit::pdn::split::Splitter;
-use pdnkit::pdn::writer::write_game;
+use pdn::outline::outline;
+use pdn::parser::{parse_game, parse_text};
+use pdn::raw::RawGame;
+use pdn::split::Splitter;
+use pdn::writer::write_game;
 
 fn reparse_one(written: &str) -> RawGame {
     let mut games: Vec<RawGame> = Splitter::new(written.as_bytes())

@@ -12,8 +12,8 @@
 use std::path::Path;
 use std::time::Instant;
 
-use pdnkit::pdn::tags::Fen;
-use pdnkit::rules::{CountMode, Position, default_notation, perft, rules_by_name};
+use draughts::Fen;
+use draughts::{CountMode, Position, default_notation, perft, rules_by_name};
 
 /// Largest expected count checked by the default (debug) test run.
 const DEFAULT_CEILING: u64 = 1_000_000;

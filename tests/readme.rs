@@ -52,10 +52,10 @@ fn grouped(n: usize) -> String {
 
 #[test]
 fn readme_states_the_limits_the_reader_applies() {
-    use pdnkit::pdn::parser::{
+    use pdn::parser::{
         MAX_MAINLINE_MOVES, MAX_MOVES, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_VARIATION_DEPTH,
     };
-    use pdnkit::pdn::split::DEFAULT_MAX_GAME_SIZE;
+    use pdn::split::DEFAULT_MAX_GAME_SIZE;
     let readme =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let rows = [

@@ -18,12 +18,12 @@ mod rng;
 use pdnkit::export::notation::{full_path, minimal_legal};
 use pdnkit::export::pdn::PdnWriter;
 use pdnkit::export::{GameData, with_game};
-use pdnkit::pdn::ast::{Game as Tree, HeaderItem, Node};
-use pdnkit::pdn::raw::RawGame;
-use pdnkit::pdn::split::Splitter;
+use pdn::ast::{Game as Tree, HeaderItem, Node};
+use pdn::raw::RawGame;
+use pdn::split::Splitter;
 use pdnkit::record::Status;
 use pdnkit::replay::ReplayOptions;
-use pdnkit::rules::{Config, Game, Outcome, Variant};
+use draughts::{Config, GameState, Outcome, Variant};
 
 use check::CheckOptions;
 use rng::Rng;
@@ -89,7 +89,7 @@ struct Truth {
     final_fen: String,
 }
 
-fn key(m: &pdnkit::rules::Move) -> (usize, usize, u128, bool) {
+fn key(m: &draughts::Move) -> (usize, usize, u128, bool) {
     (m.from.index(), m.to.index(), m.captured.bits(), m.promotes)
 }
 
@@ -120,7 +120,7 @@ fn generate(v: Variant, rng: &mut Rng) -> (String, Truth) {
     }
     text.push('\n');
     let mut comments = Vec::new();
-    let mut game = Game::new(config);
+    let mut game = GameState::new(config);
     let mut moves = Vec::new();
     if rng.one_in(4) {
         let c = rng.pick(COMMENTS);
@@ -179,7 +179,7 @@ fn generate(v: Variant, rng: &mut Rng) -> (String, Truth) {
     (text, truth)
 }
 
-fn move_text(config: &Config, game: &Game, mv: &pdnkit::rules::Move, rng: &mut Rng) -> String {
+fn move_text(config: &Config, game: &GameState, mv: &draughts::Move, rng: &mut Rng) -> String {
     if mv.is_capture() && rng.one_in(2) {
         full_path(config, mv)
     } else {
@@ -190,7 +190,7 @@ fn move_text(config: &Config, game: &Game, mv: &pdnkit::rules::Move, rng: &mut R
 /// A variation replacing ply `ply`, played from `before` (the position before it).
 fn variation(
     config: &Config,
-    before: &Game,
+    before: &GameState,
     ply: usize,
     depth: usize,
     rng: &mut Rng,

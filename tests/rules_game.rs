@@ -1,16 +1,16 @@
 //! Game state beyond the position: the Frisian king-move rule, game end, draws, huffing,
 //! and the diagnostics API the replayer uses (capture ranks, prefixes, quiet moves).
 
-use pdnkit::pdn::squares::parse_square_token;
-use pdnkit::pdn::tags::{Colour, Fen};
-use pdnkit::rules::{Config, DrawRule, Game, MissedCapture, Move, Outcome, Variant, WinReason};
+use draughts::parse_square_token;
+use draughts::{Colour, Fen};
+use draughts::{Config, DrawRule, GameState, MissedCapture, Move, Outcome, Variant, WinReason};
 
-fn game(v: Variant, fen: &str) -> Game {
-    Game::from_fen(&Fen::parse(fen).unwrap(), Config::standard(v)).unwrap()
+fn game(v: Variant, fen: &str) -> GameState {
+    GameState::from_fen(&Fen::parse(fen).unwrap(), Config::standard(v)).unwrap()
 }
 
 /// The legal move written `text` (short or long form).
-fn find(g: &Game, text: &str) -> Move {
+fn find(g: &GameState, text: &str) -> Move {
     let n = g.config().notation;
     let sep = g.config().variant.capture_separator();
     g.legal_moves()
@@ -19,7 +19,7 @@ fn find(g: &Game, text: &str) -> Move {
         .unwrap_or_else(|| panic!("{text} is not legal in {}", g.to_fen()))
 }
 
-fn play(g: &mut Game, moves: &[&str]) {
+fn play(g: &mut GameState, moves: &[&str]) {
     for t in moves {
         let m = find(g, t);
         g.play(&m);
@@ -171,7 +171,7 @@ fn diagnostics_rank_prefix_and_quiet_moves() {
 fn replay_from_square_tokens() {
     // 32-28 19-23 28x19 14x23: tokens to squares through the game's notation, matched
     // against the legal moves by (from, to) and played.
-    let mut g = Game::initial(Variant::International);
+    let mut g = GameState::initial(Variant::International);
     for text in ["32-28", "19-23", "28x19", "14x23"] {
         let (a, la) = parse_square_token(text).unwrap();
         let (b, _) = parse_square_token(&text[la + 1..]).unwrap();

@@ -1,8 +1,8 @@
 //! Invariants over pseudo-random games in every variant: FEN round trips, the legal capture
 //! list agrees with the unfiltered sequences and their ranks, pieces are conserved.
 
-use pdnkit::pdn::tags::{Colour, Fen};
-use pdnkit::rules::{Game, Outcome, Position, Variant};
+use draughts::{Colour, Fen};
+use draughts::{GameState, Outcome, Position, Variant};
 
 /// A small deterministic generator (no dependency needed for this).
 struct Lcg(u64);
@@ -17,7 +17,7 @@ impl Lcg {
     }
 }
 
-fn check_position(v: Variant, game: &Game) {
+fn check_position(v: Variant, game: &GameState) {
     let pos = game.position();
     let n = game.config().notation;
     let fen = pos.to_fen(&n).to_string();
@@ -51,7 +51,7 @@ fn check_position(v: Variant, game: &Game) {
 
 fn play_out(v: Variant, seed: u64, plies: usize) {
     let mut rng = Lcg(seed);
-    let mut game = Game::initial(v);
+    let mut game = GameState::initial(v);
     for _ in 0..plies {
         check_position(v, &game);
         if game.outcome() != Outcome::Ongoing {
@@ -70,7 +70,7 @@ fn play_out(v: Variant, seed: u64, plies: usize) {
     }
 }
 
-fn count(g: &Game, c: Colour) -> usize {
+fn count(g: &GameState, c: Colour) -> usize {
     g.position().pieces(c).len()
 }
 

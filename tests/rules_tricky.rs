@@ -1,10 +1,10 @@
 //! The tricky cases of rules.md §6 (T1–T11), each with its exact expected move set.
 //! Moves are written `from x to [captured squares]`, `=K` when the piece is crowned.
 
-use pdnkit::board::Notation;
-use pdnkit::pdn::squares::SquareToken;
-use pdnkit::pdn::tags::Fen;
-use pdnkit::rules::{FrisianValue, Move, Position, Precedence, Rules, Variant, variants};
+use draughts::Notation;
+use draughts::SquareToken;
+use draughts::Fen;
+use draughts::{FrisianValue, Move, Position, Precedence, Rules, Variant, variants};
 
 fn position(rules: &'static Rules, notation: &Notation, fen: &str) -> Position {
     Position::from_fen(&Fen::parse(fen).unwrap(), rules, notation).unwrap()
@@ -238,5 +238,5 @@ fn t11_circular_capture_returns_to_its_start() {
     assert_eq!(m.from, m.to);
     let after = pos.played(&m);
     assert!(after.piece_at(m.to).is_some());
-    assert_eq!(after.pieces(pdnkit::pdn::tags::Colour::Black).len(), 3);
+    assert_eq!(after.pieces(draughts::Colour::Black).len(), 3);
 }

@@ -6,8 +6,8 @@
 
 use std::path::Path;
 
-use pdnkit::pdn::parser::parse_game;
-use pdnkit::pdn::split::Splitter;
+use pdn::parser::parse_game;
+use pdn::split::Splitter;
 use pdnkit::record::GameRecord;
 use pdnkit::replay::{ReplayOptions, replay};
 

@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pdnkit::pdn::tags::Fen;
-use pdnkit::rules::{Config, Game, Variant};
+use draughts::Fen;
+use draughts::{Config, GameState, Variant};
 
 const VARIANTS: [Variant; 8] = [
     Variant::International,
@@ -26,12 +26,12 @@ fuzz_target!(|data: &[u8]| {
     let Ok(fen) = Fen::parse(&text) else { return };
     let _ = fen.to_string();
     let variant = VARIANTS[usize::from(pick) % VARIANTS.len()];
-    let Ok(game) = Game::from_fen(&fen, Config::standard(variant)) else {
+    let Ok(game) = GameState::from_fen(&fen, Config::standard(variant)) else {
         return;
     };
     let written = game.to_fen().to_string();
     let back = Fen::parse(&written).unwrap_or_else(|e| panic!("{written}: {e}"));
-    let again = Game::from_fen(&back, Config::standard(variant))
+    let again = GameState::from_fen(&back, Config::standard(variant))
         .unwrap_or_else(|e| panic!("{variant}: {text:?} wrote {written}, which fails: {e}"));
     assert_eq!(
         game.position(),

@@ -13,14 +13,14 @@ mod pdn_support;
 use std::io::BufReader;
 
 use libfuzzer_sys::fuzz_target;
-use pdnkit::pdn::ast::Game;
-use pdnkit::pdn::outline::outline;
-use pdnkit::pdn::parser::{notes_around_plain_moves, parse_game, parse_text};
-use pdnkit::pdn::prescan::prescan;
-use pdnkit::pdn::quick::{NotesPassed, plain_game_moves, plain_mainline_moves};
-use pdnkit::pdn::raw::RawGame;
-use pdnkit::pdn::split::{SplitOptions, Splitter};
-use pdnkit::pdn::writer::write_game;
+use pdn::ast::Game;
+use pdn::outline::outline;
+use pdn::parser::{notes_around_plain_moves, parse_game, parse_text};
+use pdn::prescan::prescan;
+use pdn::plain::{NotesPassed, plain_game_moves, plain_mainline_moves};
+use pdn::raw::RawGame;
+use pdn::split::{SplitOptions, Splitter};
+use pdn::writer::write_game;
 
 fuzz_target!(|data: &[u8]| {
     // The first byte picks a read size, a maximum game size and whether literal escapes are

@@ -10,7 +10,7 @@ mod pdn_support;
 
 use libfuzzer_sys::fuzz_target;
 use pdnkit::replay::ReplayOptions;
-use pdnkit::rules::Variant;
+use draughts::Variant;
 
 fuzz_target!(|data: &[u8]| {
     let (knob, data) = data.split_first().map_or((0, data), |(k, d)| (*k, d));

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use pdnkit::pdn::parser::parse_game;
+use pdn::parser::parse_game;
 use pdnkit::record::{GameRecord, Located};
 use pdnkit::replay::{ReplayOptions, Severity, replay};
 

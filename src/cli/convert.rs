@@ -15,7 +15,7 @@ use pdnkit::export::fen::{FenWriter, Positions};
 use pdnkit::export::json::JsonWriter;
 use pdnkit::export::pdn::PdnWriter;
 use pdnkit::export::{GameData, with_game};
-use pdnkit::pdn::parser::parse_game;
+use pdn::parser::parse_game;
 use pdnkit::record::{GameRecord, Status as Verdict};
 use pdnkit::replay::{Code, ReplayOptions, Severity};
 

@@ -8,12 +8,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use pdnkit::pdn::parser::parse_game;
-use pdnkit::pdn::prescan::{DEFAULT_BLOCK, mapped_block_size, prescan, prescan_mapped};
-use pdnkit::pdn::quick::NotesPassed;
-use pdnkit::pdn::raw::RawGame;
-use pdnkit::pdn::read;
-use pdnkit::pdn::split::{Cut, SplitOptions, Splitter};
+use pdn::parser::parse_game;
+use super::prescan::{DEFAULT_BLOCK, mapped_block_size, prescan, prescan_mapped};
+use pdn::plain::NotesPassed;
+use pdn::raw::RawGame;
+use pdn::read;
+use pdn::split::{Cut, SplitOptions, Splitter};
 use pdnkit::replay::{ArchiveVariant, VariantEvidence};
 
 /// One item of the input stream: by default a game cut out ([`games`]); a [`Piece`] for passes
@@ -27,7 +27,7 @@ pub enum Item<G = RawGame> {
 }
 
 impl Item<RawGame> {
-    /// The bytes of the game it holds, for batching ([`pdnkit::pipeline::Pipeline::run_weighed`]).
+    /// The bytes of the game it holds, for batching ([`super::pipeline::Pipeline::run_weighed`]).
     pub fn weight(&self) -> usize {
         match self {
             Item::Game { game, .. } => game.text.len(),

@@ -6,6 +6,8 @@ mod convert;
 mod input;
 mod output;
 mod perft;
+mod pipeline;
+mod prescan;
 mod report;
 mod stats;
 mod validate;
@@ -158,8 +160,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
 
 impl GlobalArgs {
     /// The game pipeline sized by `--jobs`.
-    pub fn pipeline(&self) -> pdnkit::pipeline::Pipeline {
-        pdnkit::pipeline::Pipeline::new(self.jobs.unwrap_or(0))
+    pub fn pipeline(&self) -> pipeline::Pipeline {
+        pipeline::Pipeline::new(self.jobs.unwrap_or(0))
     }
 }
 
@@ -184,7 +186,7 @@ impl ReplayArgs {
         let variant = match &self.variant {
             None => None,
             Some(name) => Some(
-                pdnkit::rules::Variant::from_name(name).ok_or_else(|| not_a_variant(name, &[]))?,
+                draughts::Variant::from_name(name).ok_or_else(|| not_a_variant(name, &[]))?,
             ),
         };
         Ok(pdnkit::replay::ReplayOptions {
@@ -199,7 +201,7 @@ impl ReplayArgs {
 /// Why `name` selects no rules: it is ambiguous (naming the variants it may mean), or unknown
 /// (listing the variants known, and `extra` rule sets where the caller takes them too).
 pub fn not_a_variant(name: &str, extra: &[&str]) -> anyhow::Error {
-    use pdnkit::rules::Variant;
+    use draughts::Variant;
     if let Some(candidates) = Variant::ambiguous(name) {
         let named: Vec<String> = candidates
             .iter()
@@ -243,9 +245,9 @@ fn list(items: &[impl AsRef<str>], conjunction: &str) -> String {
 }
 
 /// `White` or `Black`.
-pub fn side_word(c: pdnkit::pdn::tags::Colour) -> &'static str {
+pub fn side_word(c: draughts::Colour) -> &'static str {
     match c {
-        pdnkit::pdn::tags::Colour::White => "White",
-        pdnkit::pdn::tags::Colour::Black => "Black",
+        draughts::Colour::White => "White",
+        draughts::Colour::Black => "Black",
     }
 }

@@ -1,7 +1,7 @@
 //! `pdnkit perft`: move-generator node counts for any variant, from the start or a FEN.
 //! As text, one `move count` line per root move with `--divide`, then the total as the last
 //! line; as JSON, one object; as CSV, `move,count` rows ending with the total. No domain logic
-//! here: it wires `pdnkit::rules::perft` to the command line.
+//! here: it wires `draughts::perft` to the command line.
 
 use std::io::Write;
 use std::time::Instant;
@@ -9,9 +9,9 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use pdnkit::pdn::tags::Fen;
-use pdnkit::rules::variants::{SPANTSIRETTI_INTERNATIONAL, THAI_12};
-use pdnkit::rules::{CountMode, Position, default_notation, divide, perft, rules_by_name};
+use draughts::Fen;
+use draughts::variants::{SPANTSIRETTI_INTERNATIONAL, THAI_12};
+use draughts::{CountMode, Position, default_notation, divide, perft, rules_by_name};
 
 use super::Format;
 

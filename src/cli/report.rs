@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use pdnkit::pdn::span::Position;
+use pdn::span::Position;
 use pdnkit::record::{GameRecord, Located, Status as Verdict};
 use pdnkit::replay::{Code, Severity};
 
@@ -261,7 +261,7 @@ fn quoted(text: &str, d: &Located) -> String {
     } else {
         ""
     };
-    format!("`{}{cut}`", pdnkit::pdn::ast::shown(&word))
+    format!("`{}{cut}`", pdn::ast::shown(&word))
 }
 
 /// A game's diagnostics of at least `min` severity, compiler style: the place and message,
@@ -433,7 +433,7 @@ fn source_excerpt(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pdnkit::pdn::span::locate_all;
+    use pdn::span::locate_all;
 
     /// The excerpt as it was first written: the whole line read into characters.
     fn excerpt_from_whole_line(

@@ -4,10 +4,10 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use pdnkit::pdn::note::{Note, NoteKind};
-use pdnkit::pdn::parser::{notes_around_plain_moves, parse_game};
-use pdnkit::pdn::quick::{NotesPassed, is_plain_game};
-use pdnkit::pdn::span::Span;
+use pdn::note::{Note, NoteKind};
+use pdn::parser::{notes_around_plain_moves, parse_game};
+use pdn::plain::{NotesPassed, is_plain_game};
+use pdn::span::Span;
 use pdnkit::record::{GameRecord, Status as Verdict};
 use pdnkit::replay::{ReplayOptions, Severity, check_syntax, replay, worst_syntax_note};
 

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use pdnkit::rules::{KingRange, Precedence, Variant};
+use draughts::{KingRange, Precedence, Variant};
 
 use super::Format;
 

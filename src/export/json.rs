@@ -19,10 +19,10 @@ use serde::ser::{SerializeMap, Serializer};
 use super::GameData;
 use super::lines::{self, Entry, Line, PlyIndex};
 use super::notation::{full_path, minimal};
-use crate::pdn::ast::Game;
+use ::pdn::ast::Game;
 use crate::record::Located;
 use crate::replay::side_name;
-use crate::rules::Config;
+use draughts::Config;
 
 /// Writes JSON Lines.
 pub struct JsonWriter<W: Write> {
@@ -176,7 +176,7 @@ fn trailing_comments<'g>(game: &'g Game<'_>) -> Vec<&'g str> {
     game.trailer
         .iter()
         .filter_map(|n| match n {
-            crate::pdn::ast::Node::Comment(c) => Some(c.text),
+            pdn::ast::Node::Comment(c) => Some(c.text),
             _ => None,
         })
         .collect()

@@ -7,7 +7,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::pdn::ast::{self, Node};
+use ::pdn::ast::{self, Node};
 use crate::replay::{Ply, Replayed};
 
 /// The plies of a replay (main line and variations), found by the span start of their move.
@@ -151,8 +151,8 @@ fn entry<'g, 'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdn::parser::parse_game;
-    use crate::pdn::raw::RawGame;
+    use pdn::parser::parse_game;
+    use pdn::raw::RawGame;
     use crate::replay::{ReplayOptions, replay};
 
     #[test]

@@ -19,12 +19,12 @@ pub mod lines;
 pub mod notation;
 pub mod pdn;
 
-use crate::pdn::ast::Game;
-use crate::pdn::parser::parse_game;
-use crate::pdn::raw::RawGame;
+use ::pdn::ast::Game;
+use ::pdn::parser::parse_game;
+use ::pdn::raw::RawGame;
 use crate::record::GameRecord;
 use crate::replay::{ReplayOptions, Replayed, replay};
-use crate::rules::Config;
+use draughts::Config;
 
 /// One game as the exporters see it.
 #[derive(Clone, Copy)]

@@ -11,10 +11,10 @@
 //! Russian and Spantsiretti, `-` in Thai). This module decides text only; it knows nothing of
 //! output formats.
 
-use crate::board::{Geometry, Square};
-use crate::pdn::ast;
+use draughts::{Geometry, Square};
+use ::pdn::ast;
 use crate::replay::{Ply, fits};
-use crate::rules::{Config, Move, Position};
+use draughts::{Config, Move, Position};
 
 /// The full path of `mv` in PDN 3.0 form (`47x38x24x13x36`; `32-28` for a quiet move).
 pub fn full_path(config: &Config, mv: &Move) -> String {
@@ -168,11 +168,11 @@ fn join(config: &Config, squares: &[Square], sep: char) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdn::tags::Fen;
-    use crate::rules::{Game, Variant};
+    use draughts::Fen;
+    use draughts::{GameState, Variant};
 
-    fn game(variant: Variant, fen: &str) -> Game {
-        Game::from_fen(&Fen::parse(fen).unwrap(), Config::standard(variant)).unwrap()
+    fn game(variant: Variant, fen: &str) -> GameState {
+        GameState::from_fen(&Fen::parse(fen).unwrap(), Config::standard(variant)).unwrap()
     }
 
     /// rules.md §6 T3: two captures 47x36 taking different pieces need their full paths.

@@ -1,4 +1,4 @@
-//! PDN out with the rules: the normalised PDN of [`crate::pdn::writer`] (tags, comments,
+//! PDN out with the rules: the normalised PDN of [`pdn::writer`] (tags, comments,
 //! variations, NAGs and strength marks all kept), with every replayed move written in its
 //! minimal PDN 3.0 form ([`notation::minimal`](super::notation::minimal)): short captures
 //! where they are unambiguous, full paths where not, squares in the game's notation and the
@@ -23,11 +23,11 @@ use std::io::{self, Write};
 use super::GameData;
 use super::lines::PlyIndex;
 use super::notation::{minimal, normalised_squares};
-use crate::pdn::ast::{Game, HeaderItem, Tag};
-use crate::pdn::span::Span;
-use crate::pdn::writer::{TerminatorStyle, WriteOptions, Writer};
+use ::pdn::ast::{Game, HeaderItem, Tag};
+use ::pdn::span::Span;
+use ::pdn::writer::{TerminatorStyle, WriteOptions, Writer};
 use crate::replay::{Code, Severity, Source, tagged_variant};
-use crate::rules::Config;
+use draughts::Config;
 
 /// Writes PDN games separated by blank lines.
 pub struct PdnWriter<W: Write> {
@@ -124,7 +124,7 @@ fn undecided_ambiguities(data: &GameData<'_, '_>) -> HashSet<u32> {
 
 /// `game` with the `GameType` tag of `variant`: in place of its own GameType tag, else after
 /// its other tags.
-fn with_game_type<'a>(game: &Game<'a>, variant: crate::rules::Variant) -> Game<'a> {
+fn with_game_type<'a>(game: &Game<'a>, variant: draughts::Variant) -> Game<'a> {
     let value = if variant.rules().game_type > 0 {
         variant.rules().game_type.to_string()
     } else {
@@ -155,9 +155,9 @@ fn with_game_type<'a>(game: &Game<'a>, variant: crate::rules::Variant) -> Game<'
 mod tests {
     use super::*;
     use crate::export::with_game;
-    use crate::pdn::raw::RawGame;
+    use pdn::raw::RawGame;
     use crate::replay::ReplayOptions;
-    use crate::rules::Variant;
+    use draughts::Variant;
 
     fn pdn(text: &str, options: &ReplayOptions) -> String {
         let raw = RawGame::from_text(text);

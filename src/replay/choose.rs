@@ -2,9 +2,9 @@
 //! `Variant` tag, else a guess from the squares the game uses (confirmed by replaying the game
 //! under each candidate), else international.
 
-use crate::pdn::ast::{Game, Node};
-use crate::pdn::squares::SquareToken;
-use crate::rules::{Config, Variant};
+use pdn::ast::{Game, Node};
+use draughts::SquareToken;
+use draughts::{Config, Variant};
 
 use super::code::{Code, Severity};
 use super::diagnostic::Diagnostic;

@@ -1,12 +1,12 @@
 //! The words of diagnostics: what the rules wanted, with squares named the way the game writes
 //! them (numbers or letters: a game may write the kind its GameType does not prefer).
 
-use crate::board::{Notation, Square};
-use crate::pdn::ast;
-use crate::pdn::lex::MoveForm;
-use crate::pdn::squares::SquareToken;
-use crate::pdn::tags::NotationKind;
-use crate::rules::{self, CaptureRank, DrawRule, Move, Position, Role, WinReason};
+use draughts::{Notation, Square};
+use pdn::ast;
+use pdn::lex::MoveForm;
+use draughts::SquareToken;
+use draughts::NotationKind;
+use draughts::{self, CaptureRank, DrawRule, Move, Position, Role, WinReason};
 
 use super::code::{Code, Severity};
 use super::diagnostic::{CaptureFault, Diagnostic, side_name};
@@ -16,7 +16,7 @@ use super::resolve::Fault;
 const LISTED_MOVES: usize = 12;
 
 /// The notation that names squares the way `written` does: numbers or letters.
-pub fn written_notation(state: &rules::Game, written: &ast::Move<'_>) -> Notation {
+pub fn written_notation(state: &draughts::GameState, written: &ast::Move<'_>) -> Notation {
     let kind = match written.from() {
         SquareToken::Num(_) => NotationKind::Numeric,
         _ => NotationKind::Alphanumeric,
@@ -25,7 +25,7 @@ pub fn written_notation(state: &rules::Game, written: &ast::Move<'_>) -> Notatio
 }
 
 /// A move with every landing square (`27x18x9x20`), in `notation` and the variant's separator.
-pub fn long_text(state: &rules::Game, notation: &Notation, m: &Move) -> String {
+pub fn long_text(state: &draughts::GameState, notation: &Notation, m: &Move) -> String {
     m.text(notation, state.config().variant.capture_separator(), true)
 }
 
@@ -64,7 +64,7 @@ pub fn draw_rule(r: DrawRule) -> String {
 }
 
 /// The diagnostic of a capture fault, naming what was taken and one best legal capture.
-pub fn capture_fault(state: &rules::Game, f: &Fault, written: &ast::Move<'_>) -> Diagnostic {
+pub fn capture_fault(state: &draughts::GameState, f: &Fault, written: &ast::Move<'_>) -> Diagnostic {
     let pos = state.position();
     let notation = written_notation(state, written);
     let best = best_capture(pos);

@@ -2,12 +2,12 @@
 //! with diagnostics for what does not fit. A variation is replayed from the position before
 //! the move it replaces.
 
-use crate::board::{Square, SquareNames};
-use crate::pdn::ast::{self, Node};
-use crate::pdn::span::Span;
-use crate::pdn::squares::SquareToken;
-use crate::pdn::tags::Colour;
-use crate::rules::{self, Move, Outcome, Position};
+use draughts::{Square, SquareNames};
+use pdn::ast::{self, Node};
+use pdn::span::Span;
+use draughts::SquareToken;
+use draughts::Colour;
+use draughts::{self, Move, Outcome, Position};
 
 use super::code::{Code, Severity};
 use super::describe;
@@ -21,9 +21,9 @@ use super::{Ply, ReplayOptions};
 #[derive(Clone)]
 pub struct Cursor {
     /// The game so far.
-    pub state: rules::Game,
+    pub state: draughts::GameState,
     /// The game before the last move, with that move's number.
-    pub before_last: Option<(rules::Game, u32, u32)>,
+    pub before_last: Option<(draughts::GameState, u32, u32)>,
     /// Plies played in this line (a variation continues its parent's count).
     pub ply: u32,
     /// Number of the next move.
@@ -35,7 +35,7 @@ pub struct LineOutcome {
     /// Moves written in the line (each hop of a PDN 1.0 split capture counts once).
     pub written: u32,
     /// The position after the last move played.
-    pub end: rules::Game,
+    pub end: draughts::GameState,
     /// The line stopped at a move that could not be played.
     pub stopped: bool,
 }
@@ -385,7 +385,7 @@ impl Walker<'_> {
         let result = s
             .parse()
             .map_err(|e| e.to_string())
-            .and_then(|fen| rules::Game::from_fen(&fen, config).map_err(|e| e.to_string()));
+            .and_then(|fen| draughts::GameState::from_fen(&fen, config).map_err(|e| e.to_string()));
         match result {
             Ok(state) => {
                 cursor.state = state;
@@ -484,7 +484,7 @@ impl Walker<'_> {
 fn join_hops(
     resolver: &mut Resolver,
     pos: &Position,
-    notation: &crate::board::Notation,
+    notation: &draughts::Notation,
     squares: &[Square],
     following: &[Node<'_>],
 ) -> Option<(Resolution, usize)> {
@@ -507,7 +507,7 @@ fn join_hops(
             joined.push(sq?);
         }
         // No capture has more landings than pieces it can take: stop a chain of any length.
-        if joined.len() > rules::MAX_CAPTURES + 1 {
+        if joined.len() > draughts::MAX_CAPTURES + 1 {
             return None;
         }
         let r = resolver.resolve(pos, &joined);

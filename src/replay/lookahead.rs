@@ -1,10 +1,10 @@
 //! Deciding an ambiguous short capture by looking ahead: the route with which the rest of the
 //! line replays wins (as lidraughts does, but reported, never silent).
 
-use crate::pdn::ast::{self, Node};
-use crate::pdn::lex::MoveForm;
-use crate::pdn::squares::SquareToken;
-use crate::rules::{self, Move};
+use pdn::ast::{self, Node};
+use pdn::lex::MoveForm;
+use draughts::SquareToken;
+use draughts::{self, Move};
 
 use super::code::{Code, Severity};
 use super::describe::{long_text, written_notation};
@@ -15,7 +15,7 @@ use super::resolve::{Resolution, Resolver};
 /// each; returns the choice and the `ambiguous-move` diagnostic (a warning when look-ahead
 /// decided, an error when it could not).
 pub fn decide(
-    state: &rules::Game,
+    state: &draughts::GameState,
     options: &[Move],
     rest: &[Node<'_>],
     written: &ast::Move<'_>,
@@ -85,7 +85,7 @@ pub fn decide(
 
 /// How many of the moves in `rest` replay after `state`, and whether all of them did. Nested
 /// ambiguities take their first route; faults and unplayable moves end the count.
-fn replayable(mut state: rules::Game, rest: &[Node<'_>]) -> (u32, bool) {
+fn replayable(mut state: draughts::GameState, rest: &[Node<'_>]) -> (u32, bool) {
     let mut count = 0;
     let mut resolver = Resolver::default();
     for node in rest {

@@ -29,11 +29,11 @@ pub use code::{Code, Severity};
 pub use diagnostic::{CaptureFault, Diagnostic, MoveRef, side_name};
 pub use resolve::fits;
 
-use crate::pdn::ast::{self, Game, Node};
-use crate::pdn::note::{Note, NoteKind};
-use crate::pdn::span::Span;
-use crate::pdn::tags::{Colour, Fen};
-use crate::rules::{self, Config, Move, Position, Variant};
+use pdn::ast::{self, Game, Node};
+use pdn::note::{Note, NoteKind};
+use pdn::span::Span;
+use draughts::{Colour, Fen};
+use draughts::{self, Config, Move, Position, Variant};
 
 use choose::Choice;
 use line::{Cursor, Walker};
@@ -110,7 +110,7 @@ pub struct Replayed {
     /// Moves played inside variations, in text order (empty with `mainline_only`).
     pub variation_plies: Vec<Ply>,
     /// The game after the last move played.
-    pub end: Option<rules::Game>,
+    pub end: Option<draughts::GameState>,
     /// Everything found, in the order found.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -223,7 +223,7 @@ impl StartSpec {
     /// The start under `config`: the FEN, else the variant's start position; and the number
     /// of the first move (1 from the start position, the first written number from a FEN:
     /// problem collections number from 1 whatever the position).
-    fn state(&self, config: Config) -> Result<(rules::Game, u32), Diagnostic> {
+    fn state(&self, config: Config) -> Result<(draughts::GameState, u32), Diagnostic> {
         let bad_fen = |why: String, span: Option<Span>| {
             let d = Diagnostic::new(Severity::Error, Code::BadFen, why);
             match span {
@@ -232,9 +232,9 @@ impl StartSpec {
             }
         };
         match &self.fen {
-            None => Ok((rules::Game::new(config), 1)),
+            None => Ok((draughts::GameState::new(config), 1)),
             Some((Err(why), span)) => Err(bad_fen(format!("FEN: {why}"), *span)),
-            Some((Ok(fen), span)) => rules::Game::from_fen(fen, config)
+            Some((Ok(fen), span)) => draughts::GameState::from_fen(fen, config)
                 .map(|g| (g, self.first_number.unwrap_or(1)))
                 .map_err(|e| {
                     let shown = self.shown.get_or_init(|| fen.to_string());
@@ -426,7 +426,7 @@ fn unread_moves(game: &Game<'_>) -> Option<Diagnostic> {
         .body
         .iter()
         .filter_map(|n| match n {
-            Node::Junk(j) if crate::pdn::lex::looks_like_move(j.text.as_bytes()) => Some(j),
+            Node::Junk(j) if pdn::lex::looks_like_move(j.text.as_bytes()) => Some(j),
             _ => None,
         })
         .collect();
@@ -545,7 +545,7 @@ pub fn note_diagnostic(n: &Note, text: &str, strict: bool) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdn::parser::parse_text;
+    use pdn::parser::parse_text;
 
     #[test]
     fn past_the_most_listed_one_diagnostic_counts_the_notes_of_a_kind() {

@@ -6,9 +6,9 @@
 //! squares must appear, in order, among the landing squares of the capture. This accepts short
 //! captures, PDN 3.0 minimal paths and "every landing square" paths alike.
 
-use crate::board::{Geometry, Notation, Square};
-use crate::pdn::tags::NotationKind;
-use crate::rules::{MissedCapture, Move, Position, Role};
+use draughts::{Geometry, Notation, Square};
+use draughts::NotationKind;
+use draughts::{MissedCapture, Move, Position, Role};
 
 use super::code::Code;
 
@@ -122,7 +122,7 @@ impl Resolver {
         let on_file = |sq: Square| {
             matches!(
                 notation.format_as(sq, NotationKind::Alphanumeric),
-                crate::pdn::squares::SquareToken::Alg { file: f, .. } if f == file
+                draughts::SquareToken::Alg { file: f, .. } if f == file
             )
         };
         let mut fits: Vec<Move> = Vec::new();

@@ -1,16 +1,17 @@
 //! Does the result agree with itself and with the board? The Result tag against the
 //! terminator, and both against the final position when the rules decided the game.
 
-use crate::pdn::ast::Game;
-use crate::pdn::tags::{Colour, GameResult, Outcome as Said};
-use crate::rules::{self, Outcome};
+use pdn::ast::Game;
+use draughts::Colour;
+use pdn::tags::{GameResult, Outcome as Said};
+use draughts::{self, Outcome};
 
 use super::code::{Code, Severity};
 use super::describe;
 use super::diagnostic::{Diagnostic, side_name};
 
 /// Checks the results of `game`; `end` is the final state when the whole main line replayed.
-pub fn check(game: &Game<'_>, first_mover: Colour, end: Option<&rules::Game>) -> Vec<Diagnostic> {
+pub fn check(game: &Game<'_>, first_mover: Colour, end: Option<&draughts::GameState>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let tag = game.result_tag();
     let tag_span = game.tags().find(|t| t.name == "Result").map(|t| t.span);

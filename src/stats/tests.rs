@@ -1,7 +1,7 @@
 use super::report::report;
 use super::*;
 use crate::export::with_game;
-use crate::pdn::raw::RawGame;
+use pdn::raw::RawGame;
 use crate::replay::ReplayOptions;
 
 fn summary(i: u64) -> GameSummary {

@@ -2,7 +2,7 @@
 //! refuses the format with exit 2; `pdnkit variants` lists every alias `--variant` accepts, and
 //! a name players of several games share is refused naming them.
 
-use pdnkit::rules::Variant;
+use draughts::Variant;
 use serde_json::Value;
 
 use crate::util::{Dir, Run};

@@ -31,16 +31,15 @@ use pdnkit::export::fen::{FenWriter, Positions};
 use pdnkit::export::json::JsonWriter;
 use pdnkit::export::pdn::PdnWriter;
 use pdnkit::export::{GameData, with_game};
-use pdnkit::pdn::ast::Game;
-use pdnkit::pdn::encoding::BOM;
-use pdnkit::pdn::note::Note;
-use pdnkit::pdn::outline::outline;
-use pdnkit::pdn::parser::{notes_around_plain_moves, parse_game};
-use pdnkit::pdn::prescan::prescan;
-use pdnkit::pdn::quick::{NotesPassed, plain_game_moves};
-use pdnkit::pdn::raw::RawGame;
-use pdnkit::pdn::split::{SplitOptions, Splitter};
-use pdnkit::pdn::writer::write_game;
+use pdn::ast::Game;
+use pdn::encoding::BOM;
+use pdn::note::Note;
+use pdn::outline::outline;
+use pdn::parser::{notes_around_plain_moves, parse_game};
+use pdn::plain::{NotesPassed, plain_game_moves};
+use pdn::raw::RawGame;
+use pdn::split::{SplitOptions, Splitter};
+use pdn::writer::write_game;
 use pdnkit::record::{Located, Status};
 use pdnkit::replay::{Code, ReplayOptions, VariantEvidence};
 use pdnkit::stats::{GameSummary, GroupBy, Settings, Stats};
@@ -150,16 +149,12 @@ pub fn check(input: &[u8], options: &CheckOptions) -> Result<Summary, String> {
         whole == cuts,
         "the games passed by depend on how the input is read"
     );
-    // The plain games found ahead on other threads, in blocks of a size the input picks.
+    // The plain games found ahead, in blocks of a size the input picks (the binary finds them
+    // so on other threads).
     let block = 1 + input.len() % 4_093;
-    let (reader, hints) = prescan(
-        std::io::Cursor::new(input.to_vec()),
-        2,
-        block,
-        split.notes_passed,
-    );
+    let hints = pdn::split::hints_in_blocks(input, block, split.notes_passed);
     let prescanned =
-        pdn_support::all_cuts(Splitter::with_options(reader, split.clone()).with_hints(hints));
+        pdn_support::all_cuts(Splitter::with_options(input, split.clone()).with_hints(hints));
     ensure!(
         prescanned == cuts,
         "the games found with a prescan in blocks of {block} bytes differ"

@@ -7,12 +7,12 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 use pdnkit::export::GameData;
-use pdnkit::pdn::note::NoteKind;
-use pdnkit::pdn::parser::parse_game;
-use pdnkit::pdn::quick::{NotesPassed, is_plain_game};
-use pdnkit::pdn::raw::RawGame;
-use pdnkit::pdn::read;
-use pdnkit::pdn::split::{Cut, Splitter};
+use pdn::note::NoteKind;
+use pdn::parser::parse_game;
+use pdn::plain::{NotesPassed, is_plain_game};
+use pdn::raw::RawGame;
+use pdn::read;
+use pdn::split::{Cut, Splitter};
 use pdnkit::replay::Ply;
 
 /// The corpus directory, or `None` (with a message on stderr) when the tests should skip it.

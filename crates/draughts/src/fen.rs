@@ -1,0 +1,276 @@
+//! Draughts FEN as written: the side to move and the square tokens of each side's men and
+//! kings (`W:W31-50:B1-20`, `B:WK15,22:B4`), ranges and the forms real files write included. What
+//! the squares mean on a board is for the rules (`Position::from_fen`).
+
+use std::fmt;
+
+use crate::Colour;
+use crate::token::{SquareToken, parse_square_token};
+
+/// One entry of a FEN piece list: a square or a numeric range, possibly kings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FenItem {
+    /// `K` prefix: the piece(s) are kings.
+    pub king: bool,
+    /// The square, or the first square of a range.
+    pub square: SquareToken,
+    /// Last square of a range (`31-50`), inclusive.
+    pub range_end: Option<SquareToken>,
+}
+
+/// One colour block of a FEN (`W31-50` or `BK3,7`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FenGroup {
+    /// `None` for the `?` colour (PDN 3.0 extension).
+    pub colour: Option<Colour>,
+    /// The pieces, in the order written (possibly none: `W:W31:B`).
+    pub items: Vec<FenItem>,
+}
+
+/// A draughts FEN as written in a `FEN` tag or a `/FEN "..."/` setup: syntax only.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Fen {
+    /// Side to move; `None` for `?`.
+    pub turn: Option<Colour>,
+    /// Colour blocks, in the order written (either order is legal).
+    pub groups: Vec<FenGroup>,
+    /// Extra `:`-separated fields that are not colour blocks (lidraughts `H0`, `F1`, `+1+0`),
+    /// kept verbatim.
+    pub extras: Vec<String>,
+    /// The FEN ended with a `.` (CheckerBoard/Aurora style).
+    pub trailing_dot: bool,
+}
+
+/// Why a FEN could not be read, with the byte offset inside the FEN text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseFenError {
+    /// Byte offset in the FEN value where the problem was found.
+    pub offset: usize,
+    /// What was wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ParseFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid FEN at byte {}: {}", self.offset, self.message)
+    }
+}
+
+impl std::error::Error for ParseFenError {}
+
+impl Fen {
+    /// Reads `turn (':' colour items?)* extras* '.'?`.
+    ///
+    /// Tolerated: spaces around items, a trailing `.`, empty colour blocks, lower-case colour
+    /// letters, lidraughts' extra fields. Rejected: anything else, with the offset of the fault.
+    pub fn parse(text: &str) -> Result<Fen, ParseFenError> {
+        let fail = |offset: usize, message: String| Err(ParseFenError { offset, message });
+        let trimmed_end = text.trim_end();
+        let (body, trailing_dot) = match trimmed_end.strip_suffix('.') {
+            Some(b) => (b, true),
+            None => (trimmed_end, false),
+        };
+        let mut fields = split_with_offsets(body, ':');
+        let (turn_off, turn_text) = fields.next().unwrap_or((0, ""));
+        let turn = match turn_text.trim() {
+            "W" | "w" => Some(Colour::White),
+            "B" | "b" => Some(Colour::Black),
+            "?" => None,
+            other => {
+                return fail(
+                    turn_off,
+                    format!("the side to move must be W, B or ?, found {other:?}"),
+                );
+            }
+        };
+        let mut fen = Fen {
+            turn,
+            groups: Vec::new(),
+            extras: Vec::new(),
+            trailing_dot,
+        };
+        for (off, field) in fields {
+            let lead = field.len() - field.trim_start().len();
+            let field_trim = field.trim();
+            let mut chars = field_trim.chars();
+            let colour_char = chars.next();
+            let colour = match colour_char {
+                Some('?') => None,
+                Some(c) if Colour::from_letter(c).is_some() => Colour::from_letter(c),
+                _ => {
+                    if fen.groups.is_empty() && field_trim.is_empty() {
+                        return fail(off, "empty field after the side to move".into());
+                    }
+                    fen.extras.push(field_trim.to_string());
+                    continue;
+                }
+            };
+            let items = parse_items(&field_trim[1..], off + lead + 1)?;
+            fen.groups.push(FenGroup { colour, items });
+        }
+        Ok(fen)
+    }
+
+    /// True when some square in the FEN is alphanumeric.
+    pub fn has_alg_squares(&self) -> bool {
+        self.squares().any(SquareToken::is_alg)
+    }
+
+    /// True when some square in the FEN is numeric.
+    pub fn has_numeric_squares(&self) -> bool {
+        self.squares().any(|s| !s.is_alg())
+    }
+
+    fn squares(&self) -> impl Iterator<Item = SquareToken> + '_ {
+        self.groups
+            .iter()
+            .flat_map(|g| g.items.iter())
+            .flat_map(|i| std::iter::once(i.square).chain(i.range_end))
+    }
+}
+
+impl fmt::Display for Fen {
+    /// Writes the FEN in PDN 3.0 writing form (no spaces, no trailing dot; extras kept).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.turn {
+            Some(c) => {
+                if c == Colour::White {
+                    "W"
+                } else {
+                    "B"
+                }
+            }
+            None => "?",
+        })?;
+        for g in &self.groups {
+            let c = g.colour.map_or('?', Colour::letter);
+            write!(f, ":{c}")?;
+            for (i, item) in g.items.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                if item.king {
+                    f.write_str("K")?;
+                }
+                write!(f, "{}", item.square)?;
+                if let Some(end) = item.range_end {
+                    write!(f, "-{end}")?;
+                }
+            }
+        }
+        for e in &self.extras {
+            write!(f, ":{e}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Splits `s` at `sep`, yielding each piece with its byte offset in `s`.
+fn split_with_offsets(s: &str, sep: char) -> impl Iterator<Item = (usize, &str)> {
+    let mut offset = 0;
+    s.split(sep).map(move |piece| {
+        let at = offset;
+        offset += piece.len() + sep.len_utf8();
+        (at, piece)
+    })
+}
+
+fn parse_items(list: &str, base: usize) -> Result<Vec<FenItem>, ParseFenError> {
+    let mut items = Vec::new();
+    if list.trim().is_empty() {
+        return Ok(items);
+    }
+    for (off, raw) in split_with_offsets(list, ',') {
+        let at = base + off + (raw.len() - raw.trim_start().len());
+        let item = raw.trim();
+        let fail = |message: String| ParseFenError {
+            offset: at,
+            message,
+        };
+        let (king, rest) = match item.strip_prefix(['K', 'k']) {
+            Some(r) => (true, r),
+            None => (false, item),
+        };
+        let (square, used) = parse_square_token(rest)
+            .ok_or_else(|| fail(format!("expected a square, found {item:?}")))?;
+        let tail = rest[used..].trim_start();
+        let range_end = if tail.is_empty() {
+            None
+        } else if let Some(end_text) = tail.strip_prefix('-') {
+            let end_text = end_text.trim();
+            match parse_square_token(end_text) {
+                Some((end, n)) if n == end_text.len() => Some(end),
+                _ => return Err(fail(format!("bad range end in {item:?}"))),
+            }
+        } else {
+            return Err(fail(format!(
+                "unexpected text after the square in {item:?}"
+            )));
+        };
+        items.push(FenItem {
+            king,
+            square,
+            range_end,
+        });
+    }
+    Ok(items)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fen_numeric_with_ranges_and_kings() {
+        let fen = Fen::parse("W:W31-50:B1-20").unwrap();
+        assert_eq!(fen.turn, Some(Colour::White));
+        assert_eq!(fen.groups.len(), 2);
+        assert_eq!(
+            fen.groups[0].items[0],
+            FenItem {
+                king: false,
+                square: SquareToken::Num(31),
+                range_end: Some(SquareToken::Num(50))
+            }
+        );
+        let kings = Fen::parse("B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29").unwrap();
+        assert_eq!(kings.turn, Some(Colour::Black));
+        assert!(kings.groups[0].items[4].king);
+        assert_eq!(kings.groups[1].items.len(), 6);
+        assert_eq!(
+            kings.to_string(),
+            "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"
+        );
+    }
+
+    #[test]
+    fn fen_tolerates_real_world_forms() {
+        let dot = Fen::parse("W:W7,26,28:B8,14,17.").unwrap();
+        assert!(dot.trailing_dot);
+        assert_eq!(dot.to_string(), "W:W7,26,28:B8,14,17");
+        let alg = Fen::parse("W:Wa3,c3,e3:Bb8,d8").unwrap();
+        assert!(alg.has_alg_squares() && !alg.has_numeric_squares());
+        let one_sided = Fen::parse("W:W31:B").unwrap();
+        assert!(one_sided.groups[1].items.is_empty());
+        assert_eq!(Fen::parse("W:W31").unwrap().groups.len(), 1);
+        let unknown = Fen::parse("?:?31-35:W1").unwrap();
+        assert_eq!(unknown.turn, None);
+        assert_eq!(unknown.groups[0].colour, None);
+        let lidraughts = Fen::parse("W:W31,32:B1,2:H0:F1").unwrap();
+        assert_eq!(lidraughts.extras, vec!["H0".to_string(), "F1".to_string()]);
+        let spaced = Fen::parse("W:W 31, 32 :B 1").unwrap();
+        assert_eq!(spaced.groups[0].items.len(), 2);
+        let swapped = Fen::parse("W:B12,13:W25,27").unwrap();
+        assert_eq!(swapped.groups[0].colour, Some(Colour::Black));
+    }
+
+    #[test]
+    fn fen_errors_point_at_the_fault() {
+        let e = Fen::parse("X:W31").unwrap_err();
+        assert_eq!(e.offset, 0);
+        let e = Fen::parse("W:W31,3x,33").unwrap_err();
+        assert_eq!(e.offset, 6);
+        assert!(Fen::parse("W:W31-").is_err());
+        assert!(Fen::parse("W:WK").is_err());
+    }
+}

@@ -1,0 +1,225 @@
+//! Perft: counting the leaves of the move tree to a fixed depth, the standard check of a
+//! move generator against published tables. Two counting modes (rules.md §0): `Drop` counts
+//! one move per (from, to, captured set); `Keep` counts every capture order separately.
+
+use super::bits::Bits;
+use super::capture::{self, Path, Sink};
+use super::ctx::Ctx;
+use super::engine::{self, Pos, RawMove};
+use super::position::{Inner, Position};
+use crate::Notation;
+
+/// How captures that take the same pieces in different orders are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CountMode {
+    /// One move per (from, to, captured set): the FMJD-forum / Scan convention.
+    Drop,
+    /// One move per capture order: dctl's "keep duplicates", Aart Bik's checkers numbers.
+    Keep,
+    /// One move per capture path, landing squares included: a king that may land on
+    /// several squares behind a piece and go on along the same line counts once per
+    /// landing square (the kish crate's Turkish numbers).
+    Paths,
+}
+
+/// Leaves of the move tree `depth` plies deep. With `bulk`, the last ply is counted without
+/// playing its moves (same result, much faster).
+pub fn perft(pos: &Position, depth: u32, mode: CountMode, bulk: bool) -> u64 {
+    match pos.inner() {
+        Inner::Small(c, p) => Counter::new(c, depth, mode, bulk).run(p),
+        Inner::Large(c, p) => Counter::new(c, depth, mode, bulk).run(p),
+    }
+}
+
+/// Perft split by root move: `(move text, leaves)` in generation order. Captures are written
+/// in the short form unless two root moves would read the same, then in the long form.
+pub fn divide(
+    pos: &Position,
+    depth: u32,
+    mode: CountMode,
+    bulk: bool,
+    notation: &Notation,
+) -> Vec<(String, u64)> {
+    let moves = match mode {
+        CountMode::Drop => pos.legal_moves(),
+        CountMode::Keep => keep_root_moves(pos),
+        CountMode::Paths if pos.has_capture() => pos.legal_capture_paths_all(),
+        CountMode::Paths => pos.legal_moves(),
+    };
+    let sep = pos.rules().capture_separator;
+    let short: Vec<String> = moves.iter().map(|m| m.text(notation, sep, false)).collect();
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let ambiguous = short.iter().filter(|s| **s == short[i]).count() > 1;
+            let text = if ambiguous {
+                m.text(notation, sep, true)
+            } else {
+                short[i].clone()
+            };
+            let n = if depth <= 1 {
+                1
+            } else {
+                perft(&pos.played(m), depth - 1, mode, bulk)
+            };
+            (text, n)
+        })
+        .collect()
+}
+
+/// Root moves in `Keep` mode: one per capture order.
+fn keep_root_moves(pos: &Position) -> Vec<super::Move> {
+    if !pos.has_capture() {
+        return pos.legal_moves();
+    }
+    let mut out: Vec<super::Move> = Vec::new();
+    for m in pos.legal_capture_paths() {
+        if !out
+            .iter()
+            .any(|x| x.same_effect(&m) && x.captures() == m.captures())
+        {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// Per-run state: the rules, the counting mode and the `Keep` scratch. Move buffers, one
+/// per ply, are passed down the recursion as a shrinking slice.
+struct Counter<'a, B> {
+    ctx: &'a Ctx<B>,
+    orders: Vec<u8>,
+    spans: Vec<(u32, u8)>,
+    mode: CountMode,
+    bulk: bool,
+    depth: u32,
+}
+
+impl<'a, B: Bits> Counter<'a, B> {
+    fn new(ctx: &'a Ctx<B>, depth: u32, mode: CountMode, bulk: bool) -> Self {
+        Counter {
+            ctx,
+            orders: Vec::new(),
+            spans: Vec::new(),
+            mode,
+            bulk,
+            depth,
+        }
+    }
+
+    fn run(&mut self, pos: &Pos<B>) -> u64 {
+        let mut bufs: Vec<Vec<RawMove<B>>> =
+            (0..self.depth).map(|_| Vec::with_capacity(128)).collect();
+        self.count(pos, self.depth, &mut bufs)
+    }
+
+    fn count(&mut self, pos: &Pos<B>, depth: u32, bufs: &mut [Vec<RawMove<B>>]) -> u64 {
+        let Some((buf, rest)) = bufs.split_first_mut() else {
+            return 1;
+        };
+        if depth == 1 && self.bulk {
+            return self.count_leaves(pos, buf);
+        }
+        self.generate(pos, buf);
+        if depth == 1 {
+            return buf.len() as u64;
+        }
+        let mut n = 0;
+        if depth == 2 && self.bulk {
+            let (leaf_buf, _) = rest.split_first_mut().expect("a buffer per ply");
+            for m in buf.iter() {
+                n += self.count_leaves(&pos.apply(self.ctx, m), leaf_buf);
+            }
+        } else {
+            for m in buf.iter() {
+                n += self.count(&pos.apply(self.ctx, m), depth - 1, rest);
+            }
+        }
+        n
+    }
+
+    /// Number of legal moves, without generating quiet ones.
+    #[inline]
+    fn count_leaves(&mut self, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) -> u64 {
+        if let Some(n) = engine::count_single_man_captures(self.ctx, pos) {
+            return n;
+        }
+        self.captures(pos, buf);
+        if buf.is_empty() {
+            engine::count_quiet(self.ctx, pos)
+        } else {
+            buf.len() as u64
+        }
+    }
+
+    fn generate(&mut self, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) {
+        // The capture search finds nothing exactly when there is no capture.
+        self.captures(pos, buf);
+        if buf.is_empty() {
+            engine::quiet_moves(self.ctx, pos, buf);
+        }
+    }
+
+    fn captures(&mut self, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) {
+        buf.clear();
+        match self.mode {
+            CountMode::Drop => capture::generate(self.ctx, pos, buf, true),
+            CountMode::Paths => capture::generate(self.ctx, pos, &mut EveryPath(buf), true),
+            CountMode::Keep => {
+                self.orders.clear();
+                self.spans.clear();
+                let mut sink = KeepSink {
+                    out: buf,
+                    orders: &mut self.orders,
+                    spans: &mut self.spans,
+                };
+                capture::generate(self.ctx, pos, &mut sink, true);
+            }
+        }
+    }
+}
+
+/// Every path, no merging.
+struct EveryPath<'a, B>(&'a mut Vec<RawMove<B>>);
+
+impl<B: Bits> Sink<B> for EveryPath<'_, B> {
+    const ALL_LANDINGS: bool = true;
+
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    fn push(&mut self, m: RawMove<B>, _path: &Path, _key: u64) {
+        self.0.push(m);
+    }
+}
+
+/// One move per (from, to, captured pieces in order).
+struct KeepSink<'a, B> {
+    out: &'a mut Vec<RawMove<B>>,
+    orders: &'a mut Vec<u8>,
+    spans: &'a mut Vec<(u32, u8)>,
+}
+
+impl<B: Bits> Sink<B> for KeepSink<'_, B> {
+    fn clear(&mut self) {
+        self.out.clear();
+        self.orders.clear();
+        self.spans.clear();
+    }
+
+    fn push(&mut self, m: RawMove<B>, path: &Path, _key: u64) {
+        let order = path.order();
+        let dup = self.out.iter().zip(self.spans.iter()).any(|(x, &(s, l))| {
+            *x == m && &self.orders[s as usize..s as usize + l as usize] == order
+        });
+        if dup {
+            return;
+        }
+        self.spans
+            .push((self.orders.len() as u32, order.len() as u8));
+        self.orders.extend_from_slice(order);
+        self.out.push(m);
+    }
+}

@@ -1,0 +1,498 @@
+//! `Position`: pieces, side to move and the Frisian king-move streaks, with legal move
+//! generation and move application for any rule set. It dispatches to the bitboard engine on
+//! 64-bit words where the board fits and on 128-bit words otherwise.
+
+use super::bits::Bits;
+use super::capture::{self, Path, Sink};
+use super::ctx::{Ctx, Word};
+use super::engine::{self, Pos, RawMove, Streak};
+use super::layout::Layout;
+use super::mv::{MAX_CAPTURES, Move};
+use super::precedence::{self, CaptureFacts};
+use super::spec::{PassingPromotion, Rules};
+use crate::{Geometry, Square, SquareSet};
+use crate::Colour;
+
+/// Man or king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// A man.
+    Man,
+    /// A king.
+    King,
+}
+
+/// A piece: colour and role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Owner.
+    pub colour: Colour,
+    /// Man or king.
+    pub role: Role,
+}
+
+/// How a capture ranks under its variant's precedence rule (larger must be preferred;
+/// equal ranks are a free choice). Compare ranks of captures from the same position only;
+/// the fields say what the rank is made of, for messages ("takes 1; 3 are required").
+#[derive(Clone, Copy, Debug)]
+pub struct CaptureRank {
+    key: u64,
+    /// Pieces taken.
+    pub pieces: u32,
+    /// Kings among them.
+    pub kings: u32,
+    /// The capturing piece is a king.
+    pub by_king: bool,
+}
+
+impl PartialEq for CaptureRank {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Eq for CaptureRank {}
+
+impl PartialOrd for CaptureRank {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for CaptureRank {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key.cmp(&other.key)
+    }
+}
+
+/// A position of some rule set: what is where, who is to move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    inner: Inner,
+}
+
+#[derive(Clone, Copy)]
+pub(crate) enum Inner {
+    Small(&'static Ctx<u64>, Pos<u64>),
+    Large(&'static Ctx<u128>, Pos<u128>),
+}
+
+impl PartialEq for Inner {
+    fn eq(&self, other: &Inner) -> bool {
+        match (self, other) {
+            (Inner::Small(a, p), Inner::Small(b, q)) => std::ptr::eq(*a, *b) && p == q,
+            (Inner::Large(a, p), Inner::Large(b, q)) => std::ptr::eq(*a, *b) && p == q,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Inner {}
+
+impl std::hash::Hash for Inner {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        match self {
+            Inner::Small(_, p) => p.hash(state),
+            Inner::Large(_, p) => p.hash(state),
+        }
+    }
+}
+
+/// Runs `$body` with `$c: &Ctx<B>` and `$p: &Pos<B>` for whichever word the position uses.
+macro_rules! with {
+    ($s:expr, $c:ident, $p:ident => $body:expr) => {
+        match &$s.inner {
+            Inner::Small($c, $p) => $body,
+            Inner::Large($c, $p) => $body,
+        }
+    };
+}
+
+/// As `with!`, with `$p: &mut Pos<B>`.
+macro_rules! with_mut {
+    ($s:expr, $c:ident, $p:ident => $body:expr) => {
+        match &mut $s.inner {
+            Inner::Small($c, $p) => $body,
+            Inner::Large($c, $p) => $body,
+        }
+    };
+}
+
+fn side_index(c: Colour) -> usize {
+    match c {
+        Colour::White => 0,
+        Colour::Black => 1,
+    }
+}
+
+fn side_colour(i: usize) -> Colour {
+    if i == 0 { Colour::White } else { Colour::Black }
+}
+
+impl Position {
+    /// An empty board of `rules` with `to_move` to play.
+    ///
+    /// # Panics
+    /// If the rules' board has more than 128 playable squares (never for built-in rules).
+    pub fn empty(rules: &'static Rules, to_move: Colour) -> Position {
+        let mut pos = match u64::ctx(rules) {
+            Some(c) => Position {
+                inner: Inner::Small(c, Pos::empty()),
+            },
+            None => Position {
+                inner: Inner::Large(u128::ctx(rules).expect("board fits 128 bits"), Pos::empty()),
+            },
+        };
+        pos.set_side_to_move(to_move);
+        pos
+    }
+
+    /// The standard start position of `rules`.
+    pub fn initial(rules: &'static Rules) -> Position {
+        let mut pos = Position::empty(rules, rules.first_mover);
+        let g = rules.geometry;
+        let (first, ranks) = (rules.setup.first as i32, rules.setup.ranks as i32);
+        for sq in g.all() {
+            let r = g.rank(sq);
+            let top = g.height() as i32 - 1 - r;
+            let colour = if (first..first + ranks).contains(&r) {
+                Colour::White
+            } else if (first..first + ranks).contains(&top) {
+                Colour::Black
+            } else {
+                continue;
+            };
+            pos.set_piece(
+                sq,
+                Some(Piece {
+                    colour,
+                    role: Role::Man,
+                }),
+            );
+        }
+        pos
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &'static Rules {
+        with!(self, c, _p => c.rules)
+    }
+
+    /// The board.
+    pub fn geometry(&self) -> Geometry {
+        self.rules().geometry
+    }
+
+    /// Side to move.
+    pub fn side_to_move(&self) -> Colour {
+        with!(self, _c, p => side_colour(p.side()))
+    }
+
+    /// Sets the side to move.
+    pub fn set_side_to_move(&mut self, c: Colour) {
+        with_mut!(self, _c, p => p.set_side(side_index(c)))
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        with!(self, c, p => {
+            let b = c.layout.bit(sq);
+            let colour = if (p.pieces[0] & b).any() {
+                Colour::White
+            } else if (p.pieces[1] & b).any() {
+                Colour::Black
+            } else {
+                return None;
+            };
+            let role = if (p.kings & b).any() { Role::King } else { Role::Man };
+            Some(Piece { colour, role })
+        })
+    }
+
+    /// Puts `piece` on `sq` (or empties it). Clears the king-move streaks.
+    pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
+        with_mut!(self, c, p => {
+            let b = c.layout.bit(sq);
+            p.pieces = [p.pieces[0] & !b, p.pieces[1] & !b];
+            p.kings &= !b;
+            if let Some(pc) = piece {
+                p.pieces[side_index(pc.colour)] |= b;
+                if pc.role == Role::King {
+                    p.kings |= b;
+                }
+            }
+            p.set_streak(0, Streak::default());
+            p.set_streak(1, Streak::default());
+        })
+    }
+
+    /// Squares of `colour`'s pieces.
+    pub fn pieces(&self, colour: Colour) -> SquareSet {
+        with!(self, c, p => to_set(&c.layout, p.pieces[side_index(colour)]))
+    }
+
+    /// Squares of all kings.
+    pub fn kings(&self) -> SquareSet {
+        with!(self, c, p => to_set(&c.layout, p.kings))
+    }
+
+    /// Number of pieces (men, kings) of `colour`.
+    pub fn count(&self, colour: Colour) -> (usize, usize) {
+        with!(self, _c, p => {
+            let own = p.pieces[side_index(colour)];
+            ((own & !p.kings).count() as usize, (own & p.kings).count() as usize)
+        })
+    }
+
+    /// The Frisian king-move streak of `colour`: the king that made the last quiet moves and
+    /// how many in a row. `None` when there is no streak.
+    pub fn king_streak(&self, colour: Colour) -> Option<(Square, u8)> {
+        with!(self, c, p => {
+            let s = p.streak(side_index(colour));
+            (s.count > 0).then(|| (c.layout.square(s.bit as u32), s.count))
+        })
+    }
+
+    /// Sets the Frisian king-move streak of `colour` (from a FEN extension, for example).
+    pub fn set_king_streak(&mut self, colour: Colour, streak: Option<(Square, u8)>) {
+        with_mut!(self, c, p => {
+            let s = match streak {
+                Some((sq, n)) => Streak { bit: c.layout.bit_index(sq), count: n },
+                None => Streak::default(),
+            };
+            p.set_streak(side_index(colour), s);
+        })
+    }
+
+    /// True when the side to move has a capture.
+    pub fn has_capture(&self) -> bool {
+        with!(self, c, p => engine::has_capture(c, p))
+    }
+
+    /// The legal moves: the captures the precedence rule allows if a capture is possible,
+    /// else the quiet moves. One move per (from, to, captured set); each capture carries
+    /// one of its paths.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// [`Self::legal_moves`] into a reused buffer.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.has_capture() {
+            self.captures_into::<false>(out, true, true);
+        } else {
+            self.quiet_moves_into(out);
+        }
+    }
+
+    /// The quiet move from `from` to `to` when it is among [`Self::quiet_moves`] (whether or
+    /// not a capture is due), found without generating the other moves.
+    pub fn quiet_move(&self, from: Square, to: Square) -> Option<Move> {
+        with!(self, c, p => {
+            let raw = engine::find_quiet(c, p, c.layout.bit_index(from), c.layout.bit_index(to))?;
+            Some(Move::quiet(from, to, raw.promote))
+        })
+    }
+
+    /// Every complete capture sequence, *without* the precedence filter and without merging:
+    /// each distinct landing-square path is listed, including a king's landings further
+    /// behind a piece when it goes on along the same line. Use it to match written
+    /// intermediate squares leniently and to classify a written capture that is physically
+    /// possible but not allowed (compare [`Self::capture_rank`]s).
+    pub fn capture_sequences(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.captures_into::<true>(&mut out, false, false);
+        out
+    }
+
+    /// The paths of the captures the precedence rule allows, in PDN 3.0 canonical form: one
+    /// per capture order and turning squares, going on along a line always from the square
+    /// directly behind the piece taken (not merged by effect).
+    pub fn legal_capture_paths(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.captures_into::<false>(&mut out, true, false);
+        out
+    }
+
+    /// Every landing-square path of the captures the precedence rule allows.
+    pub fn legal_capture_paths_all(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.captures_into::<true>(&mut out, true, false);
+        out
+    }
+
+    /// The quiet moves, even when a capture is due (to classify a missed capture).
+    pub fn quiet_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.quiet_moves_into(&mut out);
+        out
+    }
+
+    fn quiet_moves_into(&self, out: &mut Vec<Move>) {
+        // The engine's raw list lives on the stack of this thread between calls: the replay
+        // asks for quiet moves once per ply and must not allocate each time.
+        thread_local! {
+            static RAW64: std::cell::RefCell<Vec<RawMove<u64>>> = const { std::cell::RefCell::new(Vec::new()) };
+            static RAW128: std::cell::RefCell<Vec<RawMove<u128>>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        match &self.inner {
+            Inner::Small(c, p) => RAW64.with_borrow_mut(|raw| quiet_into(c, p, raw, out)),
+            Inner::Large(c, p) => RAW128.with_borrow_mut(|raw| quiet_into(c, p, raw, out)),
+        }
+    }
+
+    fn captures_into<const ALL: bool>(&self, out: &mut Vec<Move>, filter: bool, merge: bool) {
+        with!(self, c, p => {
+            let mut sink = MoveSink::<_, ALL> { layout: &c.layout, out, merge };
+            capture::generate(c, p, &mut sink, filter);
+        })
+    }
+
+    /// How `m` (a capture from this position) ranks under the precedence rule.
+    pub fn capture_rank(&self, m: &Move) -> CaptureRank {
+        let by_king = self.piece_at(m.from).is_some_and(|p| p.role == Role::King);
+        let kings = self.kings();
+        let mut positions = 0u64;
+        for (i, sq) in m.captures().iter().enumerate() {
+            if kings.contains(*sq) {
+                positions |= 1 << i;
+            }
+        }
+        let facts = CaptureFacts {
+            by_king,
+            count: m.captured.len() as u32,
+            kings: m.captured.intersection(kings).len() as u32,
+            king_positions: positions,
+        };
+        CaptureRank {
+            key: precedence::key(self.rules().precedence, &facts),
+            pieces: facts.count,
+            kings: facts.kings,
+            by_king,
+        }
+    }
+
+    /// The first `steps` captures of `m` as a move of their own (a capture stopped early),
+    /// with the promotion that stopping there gives.
+    ///
+    /// # Panics
+    /// When `steps` is zero or longer than `m`'s captures.
+    pub fn capture_prefix(&self, m: &Move, steps: usize) -> Move {
+        assert!(
+            steps >= 1 && steps <= m.captures().len(),
+            "bad prefix length"
+        );
+        let pairs: Vec<(Square, Square)> = m.captures()[..steps]
+            .iter()
+            .copied()
+            .zip(m.landings()[..steps].iter().copied())
+            .collect();
+        let is_man = self.piece_at(m.from).is_some_and(|p| p.role == Role::Man);
+        let promo_rank = match self.side_to_move() {
+            Colour::White => self.geometry().height() as i32 - 1,
+            Colour::Black => 0,
+        };
+        let on_promo = |sq: &Square| self.geometry().rank(*sq) == promo_rank;
+        let promotes = is_man
+            && match self.rules().passing_promotion {
+                PassingPromotion::ContinuesAsKing => pairs.iter().any(|(_, l)| on_promo(l)),
+                _ => on_promo(&pairs[steps - 1].1),
+            };
+        Move::capture(m.from, &pairs, promotes)
+    }
+
+    /// Plays `m`, which must come from this position's move lists (legal moves, capture
+    /// sequences, quiet moves or a capture prefix): the piece moves, captured pieces leave,
+    /// promotion applies, the side to move changes.
+    pub fn play(&mut self, m: &Move) {
+        with_mut!(self, c, p => {
+            let raw = to_raw(&c.layout, m);
+            *p = p.apply(c, &raw);
+        })
+    }
+
+    /// The position after `m` (see [`Self::play`]).
+    pub fn played(&self, m: &Move) -> Position {
+        let mut next = *self;
+        next.play(m);
+        next
+    }
+
+    pub(crate) fn inner(&self) -> &Inner {
+        &self.inner
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Position")
+            .field("rules", &self.rules().name)
+            .field("to_move", &self.side_to_move())
+            .field("white", &self.pieces(Colour::White))
+            .field("black", &self.pieces(Colour::Black))
+            .field("kings", &self.kings())
+            .finish()
+    }
+}
+
+fn quiet_into<B: Bits>(c: &Ctx<B>, p: &Pos<B>, raw: &mut Vec<RawMove<B>>, out: &mut Vec<Move>) {
+    raw.clear();
+    engine::quiet_moves(c, p, raw);
+    out.extend(raw.iter().map(|m| {
+        Move::quiet(
+            c.layout.square(m.from as u32),
+            c.layout.square(m.to as u32),
+            m.promote,
+        )
+    }));
+}
+
+fn to_set<B: Bits>(layout: &Layout<B>, b: B) -> SquareSet {
+    layout.squares(b).collect()
+}
+
+fn to_raw<B: Bits>(layout: &Layout<B>, m: &Move) -> RawMove<B> {
+    RawMove {
+        from: layout.bit_index(m.from),
+        to: layout.bit_index(m.to),
+        promote: m.promotes,
+        captured: m.captured.iter().fold(B::ZERO, |b, s| b | layout.bit(s)),
+    }
+}
+
+/// Collects captures as public moves, merged by effect or not; `ALL`: every landing path.
+struct MoveSink<'a, B, const ALL: bool> {
+    layout: &'a Layout<B>,
+    out: &'a mut Vec<Move>,
+    merge: bool,
+}
+
+impl<B: Bits, const ALL: bool> Sink<B> for MoveSink<'_, B, ALL> {
+    const ALL_LANDINGS: bool = ALL;
+
+    fn clear(&mut self) {
+        self.out.clear();
+    }
+
+    fn push(&mut self, m: RawMove<B>, path: &Path, _key: u64) {
+        let n = path.len.min(MAX_CAPTURES);
+        let mut steps = [(
+            Square::new(0).expect("square 0"),
+            Square::new(0).expect("square 0"),
+        ); MAX_CAPTURES];
+        for (i, step) in steps.iter_mut().enumerate().take(n) {
+            *step = (
+                self.layout.square(path.captured[i] as u32),
+                self.layout.square(path.landings[i] as u32),
+            );
+        }
+        let mv = Move::capture(self.layout.square(m.from as u32), &steps[..n], m.promote);
+        if self.merge && self.out.iter().any(|x| x.same_effect(&mv)) {
+            return;
+        }
+        self.out.push(mv);
+    }
+}

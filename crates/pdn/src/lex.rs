@@ -1,0 +1,809 @@
+//! Byte-level recognisers for the PDN tokens that decide game structure: moves, move numbers,
+//! results, delimiters. They are shared by the splitter (which runs on undecoded bytes) and the
+//! parser (which runs on the decoded text), so both agree on what a move or a terminator is.
+//!
+//! Every recogniser looks at the start of a byte slice and returns how many bytes the token
+//! uses; none allocates. Tokens are ASCII except the `½-½` result and Unicode dashes, which are
+//! consumed as whole UTF-8 sequences, so a token always ends on a character boundary.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while, take_while1};
+use nom::character::complete::digit1;
+use nom::combinator::recognize;
+use nom::{IResult, Parser};
+
+use draughts::{SquareToken, parse_square_bytes};
+
+use super::tags::RESULT_TOKENS;
+
+/// A square of a move at the start of `b`: a square token, also with an upper-case file
+/// letter (`E3-D4`, as some exporters write moves), read as its lower case.
+#[inline]
+pub fn parse_move_square_bytes(b: &[u8]) -> Option<(SquareToken, usize)> {
+    match b {
+        [c @ b'A'..=b'L', rest @ ..] => {
+            // The letter and the two digits a rank may have, the letter lowered.
+            let mut lowered = [c.to_ascii_lowercase(), 0, 0, 0];
+            let n = rest.len().min(3);
+            lowered[1..=n].copy_from_slice(&rest[..n]);
+            parse_square_bytes(&lowered[..=n])
+        }
+        _ => parse_square_bytes(b),
+    }
+}
+
+/// How two squares of a move are joined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Separator {
+    /// `-` (also the Unicode dashes U+2011 and U+2013).
+    Dash,
+    /// `x` or `X`.
+    Cross,
+    /// `:`.
+    Colon,
+    /// Nothing (`a3b4`, or PDN 1.0's `3228`).
+    None,
+}
+
+impl Separator {
+    /// The separator as written by the writer (`""` for none).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Separator::Dash => "-",
+            Separator::Cross => "x",
+            Separator::Colon => ":",
+            Separator::None => "",
+        }
+    }
+}
+
+type BResult<'a, T> = IResult<&'a [u8], T>;
+
+/// Byte classes of the hot scanning loops, as bit flags in one table: a lookup instead of a
+/// chain of comparisons per byte.
+const JUNK_END: u8 = 1;
+/// Ends a word for [`word_len`].
+const WORD_END: u8 = 2;
+/// Delimits a token for [`is_delimiter`] (a `\\` only when a literal escape follows).
+const DELIMITER: u8 = 4;
+/// May end a tag or its quoted value, for [`tag_extent`].
+const TAG_STOP: u8 = 8;
+
+const BYTE_CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        let junk_end =
+            c.is_ascii_whitespace() || matches!(c, b'{' | b'}' | b'(' | b')' | b'[' | b']');
+        if junk_end {
+            table[i] = JUNK_END | WORD_END | DELIMITER;
+        }
+        if c == b';' {
+            table[i] = WORD_END | DELIMITER;
+        }
+        if c == b'\\' {
+            table[i] = WORD_END;
+        }
+        if c == b'$' {
+            table[i] = DELIMITER;
+        }
+        if matches!(c, b'"' | b'\\' | b']' | b'[' | b'\n' | b'\r') {
+            table[i] |= TAG_STOP;
+        }
+        i += 1;
+    }
+    table
+};
+
+fn has_class(c: u8, class: u8) -> bool {
+    BYTE_CLASS[usize::from(c)] & class != 0
+}
+
+/// True when a token may end before `rest`: end of input, white space, a bracket, brace,
+/// parenthesis, `;`, `$`, or a literal two-character `\r`.
+#[inline]
+pub fn is_delimiter(rest: &[u8]) -> bool {
+    match rest.first() {
+        None => true,
+        Some(&c) => has_class(c, DELIMITER) || literal_escape_len(rest) > 0,
+    }
+}
+
+/// True for the bytes that end a junk word: white space and brackets of any kind.
+#[inline]
+pub fn ends_junk(c: u8) -> bool {
+    has_class(c, JUNK_END)
+}
+
+/// Length of a literal `\r` or `\n` written as two characters (seen after tag lines of some
+/// hand-merged exports), or 0.
+pub fn literal_escape_len(b: &[u8]) -> usize {
+    match b {
+        [b'\\', b'r' | b'n', ..] => 2,
+        _ => 0,
+    }
+}
+
+/// Length of a junk word: up to white space or a bracket; at least one byte.
+pub fn junk_len(b: &[u8]) -> usize {
+    let mut n = b.iter().position(|&c| ends_junk(c)).unwrap_or(b.len());
+    // Stop before a literal `\r` so it is skipped as white space, but never return 0.
+    if let Some(p) = b[..n].windows(2).position(|w| w == b"\\r" || w == b"\\n") {
+        n = p;
+    }
+    n.max(1).min(b.len())
+}
+
+/// A result token at the start of `b` (`1-0`, `1/2-1/2`, `*`, `½-½`...), delimited.
+#[inline]
+pub fn result_len(b: &[u8]) -> Option<usize> {
+    // Only these starts may be results: most words are rejected here, inlined.
+    let maybe = matches!(
+        b,
+        [b'*', ..]
+            | [b'0'..=b'2', b'-', ..]
+            | [b'0' | b'1', b':', ..]
+            | [b'1', b'/', ..]
+            | [b'0', b'.', ..]
+            | [0xC2, 0xBD, ..]
+    );
+    if !maybe {
+        return None;
+    }
+    result_len_slow(b)
+}
+
+/// [`result_len`] for a word that may be a result.
+#[inline(never)]
+fn result_len_slow(b: &[u8]) -> Option<usize> {
+    // This runs for every word of every game: decide on the first two bytes before comparing
+    // with the token list.
+    let len = match (*b.first()?, b.get(1)) {
+        (b'*', _) => 1,
+        // Moves and move numbers starting with 1 or 2: rejected on their first two bytes.
+        (b'0'..=b'2', Some(b'0'..=b'9')) => return None,
+        (b'0'..=b'2', Some(b'-')) => {
+            let pair = (b[0], *b.get(2)?);
+            let known = matches!(
+                pair,
+                (b'2', b'0')
+                    | (b'0', b'2')
+                    | (b'1', b'1')
+                    | (b'1', b'0')
+                    | (b'0', b'1')
+                    | (b'0', b'0')
+            );
+            if !known {
+                return None;
+            }
+            3
+        }
+        // The Russian `1:0` and `0:1`.
+        (b'0' | b'1', Some(b':')) => {
+            if !matches!((b[0], *b.get(2)?), (b'1', b'0') | (b'0', b'1')) {
+                return None;
+            }
+            3
+        }
+        // The longer tokens `1/2-1/2`, `0.5-0.5`, `½-½`, `½–½` (`½` is C2 BD).
+        (b'0' | b'1', Some(b'/' | b'.')) | (0xC2, Some(0xBD)) => RESULT_TOKENS
+            .iter()
+            .map(|t| t.as_bytes())
+            .find(|t| t.len() > 3 && b.starts_with(t))?
+            .len(),
+        _ => return None,
+    };
+    is_delimiter(&b[len..]).then_some(len)
+}
+
+/// Length of a word for a scanner that only looks for terminators: up to white space, a
+/// bracket, brace, parenthesis, `;`, or a literal `\r`.
+pub fn word_len(b: &[u8]) -> usize {
+    word_end(b, 0).max(1)
+}
+
+/// Where the word of [`word_len`] at the start of `b` ends, when its first `from` bytes are
+/// already known to belong to it (0 for an empty word).
+#[inline]
+pub fn word_end(b: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i < b.len() && !ends_word(b[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// True for the bytes that end a [`word_len`] word.
+#[inline]
+pub fn ends_word(c: u8) -> bool {
+    has_class(c, WORD_END)
+}
+
+/// A move number `12.` or `12...` (any number of dots): the number, the dot count and the length.
+/// The dots need no delimiter after them (`1.32-28`).
+pub fn move_number(b: &[u8]) -> Option<(u32, u8, usize)> {
+    // One pass over the digits (this runs for every word starting with a digit).
+    let mut number = Some(0u32);
+    let mut digits = 0;
+    while let Some(&d) = b.get(digits)
+        && d.is_ascii_digit()
+    {
+        number = number.and_then(|n| n.checked_mul(10)?.checked_add(u32::from(d - b'0')));
+        digits += 1;
+    }
+    if digits == 0 || b.get(digits) != Some(&b'.') {
+        return None;
+    }
+    let dots = b[digits..].iter().take_while(|&&c| c == b'.').count();
+    let dot_count = u8::try_from(dots).unwrap_or(u8::MAX);
+    Some((number?, dot_count, digits + dots))
+}
+
+fn separator(b: &[u8]) -> BResult<'_, Separator> {
+    alt((
+        tag(&b"-"[..]).map(|_| Separator::Dash),
+        tag(&b"x"[..]).map(|_| Separator::Cross),
+        tag(&b"X"[..]).map(|_| Separator::Cross),
+        tag(&b":"[..]).map(|_| Separator::Colon),
+        tag("\u{2013}".as_bytes()).map(|_| Separator::Dash),
+        tag("\u{2011}".as_bytes()).map(|_| Separator::Dash),
+    ))
+    .parse(b)
+}
+
+fn blanks(b: &[u8]) -> BResult<'_, &[u8]> {
+    take_while(|c| c == b' ' || c == b'\t').parse(b)
+}
+
+fn square(b: &[u8]) -> BResult<'_, SquareToken> {
+    match parse_move_square_bytes(b) {
+        Some((sq, n)) => Ok((&b[n..], sq)),
+        None => Err(nom::Err::Error(nom::error::Error::new(
+            b,
+            nom::error::ErrorKind::Digit,
+        ))),
+    }
+}
+
+/// One step of a move after its first square: a separator (spaces allowed around it, as in the
+/// fixed-width `1- 7`) and a square; or, between two alphanumeric squares, no separator.
+/// Returns the separator, the square and the bytes used.
+// Always inlined: `scan_move` runs it for every square of every move.
+#[inline(always)]
+pub fn move_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareToken, usize)> {
+    // Fast path for the usual `-28`, `x19`, `:e5`, kept small so that it inlines.
+    let quick = match b.first() {
+        Some(b'-') => Some(Separator::Dash),
+        Some(b'x' | b'X') => Some(Separator::Cross),
+        Some(b':') => Some(Separator::Colon),
+        _ => None,
+    };
+    if let Some(sep) = quick
+        && let Some((sq, n)) = parse_move_square_bytes(&b[1..])
+    {
+        return Some((sep, sq, 1 + n));
+    }
+    // The usual end of a numeric move (a space and the next word, a line end, a bracket): no
+    // general step can start here, as `general_step` would find.
+    let after_blank = match b {
+        [b' ' | b'\t', next, ..] => *next,
+        [first, ..] => *first,
+        [] => return None,
+    };
+    if !previous.is_alg() && !matches!(after_blank, b' ' | b'\t' | 0xE2 | b'-' | b'x' | b'X' | b':')
+    {
+        return None;
+    }
+    general_step(b, previous)
+}
+
+/// [`move_step`] past its fast path.
+#[inline(never)]
+fn general_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareToken, usize)> {
+    // The general form (spaces around the separator, Unicode dashes) only when it can apply.
+    let blank = |c: &&u8| **c == b' ' || **c == b'\t';
+    let general = match b.first() {
+        Some(b' ' | b'\t') => matches!(
+            b.iter().find(|c| !blank(c)),
+            Some(b'-' | b'x' | b'X' | b':' | 0xE2)
+        ),
+        Some(0xE2) => true,
+        Some(b'-' | b'x' | b'X' | b':') => b.get(1).is_some_and(|c| blank(&c)),
+        _ => false,
+    };
+    if !general {
+        return alg_step(b, previous);
+    }
+    let with_sep: BResult<(_, _, _, _)> = (blanks, separator, blanks, square).parse(b);
+    if let Ok((rest, (_, sep, _, sq))) = with_sep {
+        return Some((sep, sq, b.len() - rest.len()));
+    }
+    alg_step(b, previous)
+}
+
+/// Between two alphanumeric squares the separator may be left out (`a3b4`).
+fn alg_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareToken, usize)> {
+    if previous.is_alg()
+        && let Some((sq @ SquareToken::Alg { .. }, n)) = parse_move_square_bytes(b)
+    {
+        return Some((Separator::None, sq, n));
+    }
+    None
+}
+
+/// How a move is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveForm {
+    /// Squares joined by separators (`32-28`, `28x19x10`, `c3:e5`, `a3b4`, `E3-D4`).
+    Squares,
+    /// PDN 1.0's four digits without separator (`3228`).
+    RunTogether,
+    /// Russian short notation: the file of the moving piece, then the target square (`cd4`).
+    FileAndTarget,
+}
+
+/// What [`scan_move`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveScan {
+    /// Bytes of the move itself (squares and separators, no strength mark).
+    pub len: usize,
+    /// Number of square tokens (a file letter counts as one).
+    pub squares: u8,
+    /// How the move is written.
+    pub form: MoveForm,
+}
+
+/// A move at the start of `b`: at least two squares joined by separators (`32-28`, `28x19x10`,
+/// `c3:e5`, `a3b4`, `1- 7`, also with upper-case letters `E3-D4`), four digits (`3228`) when
+/// delimited, or a file letter and a square (`cd4`, Russian short notation) when delimited or
+/// followed by a strength mark. Not checked for a delimiter after it: the caller decides what
+/// glued text means.
+pub fn scan_move(b: &[u8]) -> Option<MoveScan> {
+    let Some((mut prev, mut pos)) = parse_move_square_bytes(b) else {
+        return run_together(b).or_else(|| file_and_target(b));
+    };
+    let mut squares = 1u8;
+    while let Some((_, sq, used)) = move_step(&b[pos..], prev) {
+        prev = sq;
+        pos += used;
+        squares = squares.saturating_add(1);
+    }
+    // Upper-case letters are read as squares only in moves of letters alone (`E3-D4`), not
+    // beside numbers (`K33-29` is a king mark, not a square).
+    let upper = || b[..pos].iter().any(|c| (b'A'..=b'L').contains(c));
+    // A number that starts a square: a digit after no file letter and no digit.
+    let numeric = || {
+        b[..pos].iter().enumerate().any(|(i, c)| {
+            c.is_ascii_digit()
+                && (i == 0
+                    || !(b[i - 1].is_ascii_digit()
+                        || matches!(b[i - 1].to_ascii_lowercase(), b'a'..=b'l')))
+        })
+    };
+    if squares >= 2 && !(upper() && numeric()) {
+        return Some(MoveScan {
+            len: pos,
+            squares,
+            form: MoveForm::Squares,
+        });
+    }
+    run_together(b)
+}
+
+/// PDN 1.0's `3228`: exactly four digits, two squares of two digits each, delimited.
+fn run_together(b: &[u8]) -> Option<MoveScan> {
+    let four = b.get(..4)?;
+    let ok = four.iter().all(u8::is_ascii_digit)
+        && is_delimiter(&b[4..])
+        && four[0] != b'0'
+        && four[2] != b'0';
+    ok.then_some(MoveScan {
+        len: 4,
+        squares: 2,
+        form: MoveForm::RunTogether,
+    })
+}
+
+/// Russian short notation `cd4`: a lower-case file letter, then a lower-case square, delimited
+/// or followed by a strength mark (`cd4!`).
+fn file_and_target(b: &[u8]) -> Option<MoveScan> {
+    if !matches!(b, [b'a'..=b'l', b'a'..=b'l', ..]) {
+        return None;
+    }
+    let (_, n) = parse_move_square_bytes(&b[1..])?;
+    let len = 1 + n;
+    let ends = is_delimiter(&b[len..]) || matches!(b.get(len), Some(b'!' | b'?'));
+    ends.then_some(MoveScan {
+        len,
+        squares: 2,
+        form: MoveForm::FileAndTarget,
+    })
+}
+
+/// True when a word the reader could not take as a move still looks like one: a move of
+/// squares starts inside it, not in the middle of a number (`K32-28`, `W:c3-d4`), or it
+/// starts like a Russian short move (`cd4+`). Such words make a game's moves uncertain.
+pub fn looks_like_move(word: &[u8]) -> bool {
+    if matches!(word, [b'a'..=b'l', b'a'..=b'l', b'1'..=b'9', ..]) {
+        return true;
+    }
+    (0..word.len()).any(|i| {
+        let starts = i == 0 || !word[i - 1].is_ascii_digit();
+        starts
+            && word[i].is_ascii_alphanumeric()
+            && scan_move(&word[i..]).is_some_and(|m| m.form == MoveForm::Squares)
+    })
+}
+
+/// A move strength mark glued to a move: `!`, `?!`, `(?)`, `(!?!!!)`, or the star `*`.
+#[inline]
+pub fn strength_len(b: &[u8]) -> usize {
+    if !matches!(b.first(), Some(b'!' | b'?' | b'(' | b'*')) {
+        return 0;
+    }
+    marked_strength_len(b)
+}
+
+/// [`strength_len`] after a first byte that may start a mark.
+#[inline(never)]
+fn marked_strength_len(b: &[u8]) -> usize {
+    let marks = |c: u8| c == b'!' || c == b'?';
+    let plain: BResult<&[u8]> = take_while1(marks).parse(b);
+    if let Ok((_, m)) = plain {
+        return m.len();
+    }
+    let paren: BResult<&[u8]> =
+        recognize((tag(&b"("[..]), take_while1(marks), tag(&b")"[..]))).parse(b);
+    if let Ok((_, m)) = paren {
+        return m.len();
+    }
+    usize::from(b.first() == Some(&b'*'))
+}
+
+/// A NAG `$12`: its value and length.
+pub fn nag(b: &[u8]) -> Option<(u16, usize)> {
+    let res: BResult<&[u8]> = recognize((tag(&b"$"[..]), digit1)).parse(b);
+    let (_, all) = res.ok()?;
+    let value = std::str::from_utf8(&all[1..]).ok()?.parse().ok()?;
+    Some((value, all.len()))
+}
+
+/// The unknown move `- -` (also `--`): its length.
+pub fn unknown_move_len(b: &[u8]) -> Option<usize> {
+    let res: BResult<&[u8]> = recognize((tag(&b"-"[..]), blanks, tag(&b"-"[..]))).parse(b);
+    let (rest, m) = res.ok()?;
+    is_delimiter(rest).then_some(m.len())
+}
+
+/// An ellipsis `...` (or `..`, `…`) standing alone: its length.
+pub fn ellipsis_len(b: &[u8]) -> Option<usize> {
+    let dots = b.iter().take_while(|&&c| c == b'.').count();
+    if dots >= 2 && is_delimiter(&b[dots..]) {
+        return Some(dots);
+    }
+    let ell = "\u{2026}".as_bytes();
+    (b.starts_with(ell) && is_delimiter(&b[ell.len()..])).then_some(ell.len())
+}
+
+/// How the splitter sees a word of movetext.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WordClass {
+    /// A result or a free-standing `*`.
+    Terminator,
+    /// A move number or a move: after a terminator it starts a new game.
+    MoveStart,
+    /// Another movetext token (NAG, ellipsis, setup).
+    Movetext,
+    /// Anything else.
+    Junk,
+}
+
+/// Classifies the word at the start of `b` (which starts with no white space or bracket) and
+/// returns its length as the parser would consume it.
+pub fn classify_word(b: &[u8]) -> (WordClass, usize) {
+    if let Some(n) = result_len(b) {
+        return (WordClass::Terminator, n);
+    }
+    match b[0] {
+        b'0'..=b'9' | b'a'..=b'l' | b'A'..=b'L' => {
+            if let Some((_, _, n)) = move_number(b) {
+                return (WordClass::MoveStart, n);
+            }
+            if let Some(m) = scan_move(b) {
+                return (WordClass::MoveStart, m.len + strength_len(&b[m.len..]));
+            }
+        }
+        b'$' => {
+            if let Some((_, n)) = nag(b) {
+                return (WordClass::Movetext, n);
+            }
+        }
+        b'.' => {
+            if let Some(n) = ellipsis_len(b) {
+                return (WordClass::Movetext, n);
+            }
+        }
+        b'/' if b.starts_with(b"/FEN") => return (WordClass::Movetext, 4),
+        _ => {}
+    }
+    (WordClass::Junk, junk_len(b))
+}
+
+/// At the start of a line: `Name "value"]` missing its `[`. Returns the length up to the `]`.
+pub fn missing_bracket_tag(line: &[u8]) -> Option<usize> {
+    let end = line
+        .iter()
+        .position(|&c| c == b'\n' || c == b'\r')
+        .unwrap_or(line.len());
+    let line = &line[..end];
+    let res: BResult<(&[u8], &[u8], &[u8])> = (
+        recognize((
+            take_while1(|c: u8| c.is_ascii_uppercase()),
+            take_while(|c: u8| c.is_ascii_alphanumeric() || c == b'_'),
+        )),
+        take_while1(|c| c == b' ' || c == b'\t'),
+        tag(&b"\""[..]),
+    )
+        .parse(line);
+    res.ok()?;
+    let close = line.iter().rposition(|&c| c == b']')?;
+    let before = line[..close]
+        .iter()
+        .rposition(|c| !c.is_ascii_whitespace())?;
+    let tail_ok = line[close + 1..]
+        .iter()
+        .all(|c| c.is_ascii_whitespace() || *c == b'\\' || *c == b'r');
+    (line[before] == b'"' && tail_ok).then_some(close + 1)
+}
+
+/// How a bracketed tag ends, as found by [`tag_extent`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TagEnd {
+    /// At its `]` (included in the length).
+    Closed,
+    /// At the end of its line, without `]`.
+    LineEnd,
+    /// Before another `[` (the first one opened nothing or was left open).
+    Bracket,
+    /// At the end of the input.
+    Eof,
+}
+
+/// The extent of a tag starting with `[` at `b[0]`: its length and how it ended; `None` when
+/// the input ends before the tag does and more may come (`at_eof` false).
+///
+/// White space, line ends included, may separate `[` from the name (`[` alone on a line, the
+/// rest on the next). A quoted value ends at its unescaped `"` or at the end of its line. Once
+/// something follows the `[`, the tag ends at `]`, at a line end or before another `[`.
+pub fn tag_extent(b: &[u8], at_eof: bool) -> Option<(usize, TagEnd)> {
+    let mut i = 1;
+    while i < b.len() && b[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    let mut in_string = false;
+    while i < b.len() {
+        // Most bytes of a tag (its name and value) change nothing: pass them in a tight loop.
+        if !has_class(b[i], TAG_STOP) {
+            i += 1;
+            continue;
+        }
+        let c = b[i];
+        if in_string {
+            match c {
+                b'\\' if b.get(i + 1) == Some(&b'"') => i += 1,
+                b'"' => in_string = false,
+                b'\n' | b'\r' => return Some((i, TagEnd::LineEnd)),
+                _ => {}
+            }
+        } else {
+            match c {
+                b'"' => in_string = true,
+                b']' => return Some((i + 1, TagEnd::Closed)),
+                b'[' => return Some((i, TagEnd::Bracket)),
+                b'\n' | b'\r' => return Some((i, TagEnd::LineEnd)),
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    at_eof.then_some((b.len(), TagEnd::Eof))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> Option<(usize, u8)> {
+        scan_move(s.as_bytes()).map(|m| (m.len, m.squares))
+    }
+
+    #[test]
+    fn a_whole_move_is_one_token() {
+        assert_eq!(mv("1-10 "), Some((4, 2)));
+        assert_eq!(mv("28x19x10)"), Some((8, 3)));
+        assert_eq!(mv("c3:e5:g3"), Some((8, 3)));
+        assert_eq!(mv("a3b4"), Some((4, 2)));
+        assert_eq!(mv("06-11"), Some((5, 2)));
+        assert_eq!(mv("28X19"), Some((5, 2)));
+        assert_eq!(mv("1- 7 "), Some((4, 2)));
+        assert_eq!(mv("1 - 5"), Some((5, 2)));
+        assert_eq!(mv("32\u{2013}28"), Some((7, 2)));
+        assert_eq!(mv("26-22Whiteoverstepped"), Some((5, 2)));
+        assert_eq!(mv("E3-D4 "), Some((5, 2)));
+        assert_eq!(mv("E3:G5:e7"), Some((8, 3)));
+        assert_eq!(mv("C3D4"), Some((4, 2)));
+        // Upper case beside numbers is no square (a king mark): junk, for the trust rule.
+        assert_eq!(mv("K33-29"), None);
+        assert_eq!(mv("E3-28"), None);
+        assert_eq!(mv("K28x19"), None);
+        assert_eq!(mv("E3xD4"), Some((5, 2)));
+        assert_eq!(mv("c3-28"), Some((5, 2)));
+    }
+
+    #[test]
+    fn russian_short_moves_are_a_file_and_a_square_delimited() {
+        let short = |s: &str| scan_move(s.as_bytes()).map(|m| (m.len, m.form));
+        assert_eq!(short("cd4 "), Some((3, MoveForm::FileAndTarget)));
+        assert_eq!(short("ed4"), Some((3, MoveForm::FileAndTarget)));
+        assert_eq!(short("cd4!"), Some((3, MoveForm::FileAndTarget)));
+        assert_eq!(short("hg10)"), Some((4, MoveForm::FileAndTarget)));
+        assert_eq!(short("c3-d4"), Some((5, MoveForm::Squares)));
+        assert_eq!(short("cd4x"), None);
+        assert_eq!(short("cD4"), None);
+        assert_eq!(short("Cd4"), None);
+        assert_eq!(short("cd0"), None);
+        assert_eq!(short("mn3"), None);
+        assert_eq!(short("abc"), None);
+    }
+
+    #[test]
+    fn not_moves() {
+        assert_eq!(mv("32"), None);
+        assert_eq!(mv("11-0"), None);
+        assert_eq!(mv("13-19 - -"), Some((5, 2)));
+        assert_eq!(mv("x23"), None);
+        assert_eq!(mv("3228x"), None);
+        assert_eq!(mv("32 28"), None);
+    }
+
+    #[test]
+    fn move_squares_may_have_upper_case_letters() {
+        let alg = |file, rank| Some((SquareToken::Alg { file, rank }, 2));
+        assert_eq!(parse_move_square_bytes(b"C3-D4"), alg(2, 3));
+        assert_eq!(parse_move_square_bytes(b"c3"), alg(2, 3));
+        assert_eq!(parse_move_square_bytes(b"L12x"), Some((SquareToken::Alg { file: 11, rank: 12 }, 3)));
+        assert_eq!(parse_move_square_bytes(b"M3"), None);
+        assert_eq!(parse_move_square_bytes(b"C123"), None);
+        assert_eq!(parse_move_square_bytes(b"C"), None);
+    }
+
+    #[test]
+    fn words_that_look_like_moves() {
+        for word in ["K32-28", "W:c3-d4", "cd4+", "#32x28", "c3-d4", "xE3-D4"] {
+            assert!(looks_like_move(word.as_bytes()), "{word}");
+        }
+        for word in [
+            "1983-84",
+            "Whiteoverstepped",
+            "!",
+            "10",
+            "#2024",
+            "A1",
+            "x",
+            "12.",
+        ] {
+            assert!(!looks_like_move(word.as_bytes()), "{word}");
+        }
+    }
+
+    #[test]
+    fn run_together_numeric_moves_need_four_digits_and_a_delimiter() {
+        assert_eq!(
+            scan_move(b"3228 "),
+            Some(MoveScan {
+                len: 4,
+                squares: 2,
+                form: MoveForm::RunTogether
+            })
+        );
+        assert_eq!(scan_move(b"32281"), None);
+        assert_eq!(scan_move(b"0128"), None);
+    }
+
+    #[test]
+    fn results_only_when_delimited() {
+        assert_eq!(result_len(b"1-1"), Some(3));
+        assert_eq!(result_len(b"1-1)"), Some(3));
+        assert_eq!(result_len(b"1-10"), None);
+        assert_eq!(result_len(b"1/2-1/2{"), Some(7));
+        assert_eq!(result_len("½-½".as_bytes()), Some(5));
+        assert_eq!(result_len(b"0.5-0.5"), Some(7));
+        assert_eq!(result_len(b"*"), Some(1));
+        assert_eq!(result_len(b"*x"), None);
+        assert_eq!(result_len(b"2-0\\r"), Some(3));
+        assert_eq!(result_len(b"1-2 "), None);
+        assert_eq!(result_len(b"0-0"), Some(3));
+        assert_eq!(result_len(b"1/2"), None);
+        assert_eq!(result_len(b"1:0 "), Some(3));
+        assert_eq!(result_len(b"0:1"), Some(3));
+        assert_eq!(result_len(b"1/2:1/2"), Some(7));
+        assert_eq!(result_len(b"1:1"), None);
+        assert_eq!(result_len(b"0:12"), None);
+    }
+
+    #[test]
+    fn move_numbers_with_any_dots() {
+        assert_eq!(move_number(b"12."), Some((12, 1, 3)));
+        assert_eq!(move_number(b"12...19-23"), Some((12, 3, 5)));
+        assert_eq!(move_number(b"01. "), Some((1, 1, 3)));
+        assert_eq!(move_number(b"12"), None);
+        assert_eq!(move_number(b"99999999999."), None);
+    }
+
+    #[test]
+    fn strength_marks() {
+        assert_eq!(strength_len(b"!? "), 2);
+        assert_eq!(strength_len(b"(!?!!!) "), 7);
+        assert_eq!(strength_len(b"(x)"), 0);
+        assert_eq!(strength_len(b"*"), 1);
+        assert_eq!(strength_len(b" !"), 0);
+    }
+
+    #[test]
+    fn small_tokens() {
+        assert_eq!(nag(b"$902 "), Some((902, 4)));
+        assert_eq!(nag(b"$"), None);
+        assert_eq!(unknown_move_len(b"- - 2."), Some(3));
+        assert_eq!(unknown_move_len(b"-x"), None);
+        assert_eq!(ellipsis_len(b"... 7-12"), Some(3));
+        assert_eq!(ellipsis_len(b". "), None);
+        assert_eq!(junk_len(b"abc def"), 3);
+        assert_eq!(junk_len(b"6.\\r"), 2);
+        assert_eq!(literal_escape_len(b"\\r\n"), 2);
+    }
+
+    #[test]
+    fn words_are_classified_like_the_parser_reads_them() {
+        assert_eq!(classify_word(b"1-0"), (WordClass::Terminator, 3));
+        assert_eq!(classify_word(b"1.32-28"), (WordClass::MoveStart, 2));
+        assert_eq!(classify_word(b"32-28!? "), (WordClass::MoveStart, 7));
+        assert_eq!(classify_word(b"$3"), (WordClass::Movetext, 2));
+        assert_eq!(classify_word(b"Generated"), (WordClass::Junk, 9));
+        assert_eq!(classify_word(b"10 "), (WordClass::Junk, 2));
+        assert_eq!(classify_word(b"E3-D4 "), (WordClass::MoveStart, 5));
+        assert_eq!(classify_word(b"cd4 "), (WordClass::MoveStart, 3));
+    }
+
+    #[test]
+    fn tag_extents() {
+        assert_eq!(
+            tag_extent(b"[Event \"a]b\"] x", false),
+            Some((13, TagEnd::Closed))
+        );
+        assert_eq!(
+            tag_extent(b"[\nEvent \"x\"]", false),
+            Some((12, TagEnd::Closed))
+        );
+        assert_eq!(tag_extent(b"[\n[Event", false), Some((2, TagEnd::Bracket)));
+        assert_eq!(tag_extent(b"[[Event", false), Some((1, TagEnd::Bracket)));
+        assert_eq!(
+            tag_extent(b"[A \"q\\\"q\"]", false),
+            Some((10, TagEnd::Closed))
+        );
+        assert_eq!(
+            tag_extent(b"[A \"open\n1. 32-28", false),
+            Some((8, TagEnd::LineEnd))
+        );
+        assert_eq!(tag_extent(b"[A \"x\"", false), None);
+        assert_eq!(tag_extent(b"[A \"x\"", true), Some((6, TagEnd::Eof)));
+    }
+
+    #[test]
+    fn tag_lines_missing_their_bracket() {
+        assert_eq!(missing_bracket_tag(b"Event \"X Y\"]\n[Site"), Some(12));
+        assert_eq!(missing_bracket_tag(b"Site \"\"]\\r\n"), Some(8));
+        assert_eq!(missing_bracket_tag(b"Event \"X\" and more\n"), None);
+        assert_eq!(missing_bracket_tag(b"white \"X\"]"), None);
+    }
+}
