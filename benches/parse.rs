@@ -11,9 +11,9 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pdn::parser::parse_game;
-use pdn::plain::is_plain_game;
-use pdn::split::{Cut, Splitter};
+use pdn::parse_game;
+use pdn::{Cut, Splitter};
+use pdn::{Scanned, scan_game};
 
 const FILES: [&str; 5] = [
     "english/tinsley.pdn",
@@ -98,9 +98,12 @@ fn bench_group(c: &mut Criterion, name: &str, data: &[u8]) {
             while let Some(cut) = splitter.next_cut().expect("in memory") {
                 let clean_game = match cut {
                     Cut::Plain(_) => true,
-                    Cut::Game(raw) => {
-                        is_plain_game(&raw) || parse_game(&raw).is_ok_and(|g| g.notes.is_empty())
-                    }
+                    Cut::Game(raw) => match scan_game(&raw, true) {
+                        Scanned::Plain { .. } => true,
+                        Scanned::PlainMoves { notes } => notes.is_empty(),
+                        Scanned::Parsed(game) => game.notes.is_empty(),
+                        Scanned::Unreadable(_) => false,
+                    },
                 };
                 clean += usize::from(clean_game);
             }

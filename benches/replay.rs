@@ -7,9 +7,9 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pdn::parser::parse_game;
-use pdn::raw::RawGame;
-use pdn::split::Splitter;
+use pdn::RawGame;
+use pdn::Splitter;
+use pdn::parse_game;
 use pdnkit::record::GameRecord;
 use pdnkit::replay::{ReplayOptions, replay};
 

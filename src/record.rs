@@ -4,18 +4,18 @@
 
 use serde::Serialize;
 
-use pdn::ast::{Game, GameLabel, shown};
-use pdn::note::SyntaxError;
-use pdn::raw::RawGame;
-use pdn::span::Position;
 use crate::replay::{
     CaptureFault, Code, Diagnostic, Replayed, Severity, note_diagnostic, side_name,
 };
+use pdn::LineCol;
+use pdn::RawGame;
+use pdn::SyntaxError;
+use pdn::{Game, GameLabel, shown};
 
 /// The verdict on a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Status {
+pub enum Verdict {
     /// No diagnostic above note.
     Clean,
     /// Warnings, no error.
@@ -26,14 +26,14 @@ pub enum Status {
     Unreadable,
 }
 
-impl Status {
+impl Verdict {
     /// `clean`, `warnings`, `invalid`, `unreadable`.
     pub fn name(self) -> &'static str {
         match self {
-            Status::Clean => "clean",
-            Status::Warnings => "warnings",
-            Status::Invalid => "invalid",
-            Status::Unreadable => "unreadable",
+            Verdict::Clean => "clean",
+            Verdict::Warnings => "warnings",
+            Verdict::Invalid => "invalid",
+            Verdict::Unreadable => "unreadable",
         }
     }
 }
@@ -64,7 +64,7 @@ pub struct GameRecord {
     /// No error-severity diagnostic.
     pub ok: bool,
     /// Clean, warnings, invalid or unreadable.
-    pub status: Status,
+    pub status: Verdict,
     /// The position after the last move played, as PDN FEN.
     pub final_fen: Option<String>,
     /// Every finding, in text order of discovery.
@@ -124,9 +124,9 @@ impl GameRecord {
             .map(|(d, at)| locate(raw, d, at))
             .collect();
         let status = match r.worst() {
-            Some(Severity::Error) => Status::Invalid,
-            Some(Severity::Warning) => Status::Warnings,
-            _ => Status::Clean,
+            Some(Severity::Error) => Verdict::Invalid,
+            Some(Severity::Warning) => Verdict::Warnings,
+            _ => Verdict::Clean,
         };
         GameRecord {
             result: game
@@ -143,7 +143,7 @@ impl GameRecord {
     }
 
     /// Where the game is and what it is called, with no replay facts yet.
-    fn empty(file: &str, raw: &RawGame, label: GameLabel, status: Status) -> GameRecord {
+    fn empty(file: &str, raw: &RawGame, label: GameLabel, status: Verdict) -> GameRecord {
         GameRecord {
             file: file.to_string(),
             game: raw.index,
@@ -155,7 +155,7 @@ impl GameRecord {
             variant: None,
             plies: 0,
             replayed: 0,
-            ok: status != Status::Invalid && status != Status::Unreadable,
+            ok: status != Verdict::Invalid && status != Verdict::Unreadable,
             status,
             final_fen: None,
             diagnostics: Vec::new(),
@@ -190,7 +190,7 @@ impl GameRecord {
         });
         GameRecord {
             diagnostics: std::iter::once(error).chain(notes).collect(),
-            ..GameRecord::empty(file, raw, raw.label(), Status::Unreadable)
+            ..GameRecord::empty(file, raw, raw.label(), Verdict::Unreadable)
         }
     }
 
@@ -272,7 +272,7 @@ fn listed_in_variations(diagnostics: &[Diagnostic]) -> (Vec<&Diagnostic>, Vec<Di
 }
 
 /// `d` located at `at` (the position of its span's start).
-fn locate(raw: &RawGame, d: &Diagnostic, at: Position) -> Located {
+fn locate(raw: &RawGame, d: &Diagnostic, at: LineCol) -> Located {
     let (line, column) = if d.span.is_some() {
         (at.line, at.column)
     } else {
@@ -297,9 +297,9 @@ fn locate(raw: &RawGame, d: &Diagnostic, at: Position) -> Located {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pdn::span::Span;
-    use draughts::Colour;
     use crate::replay::MoveRef;
+    use draughts::Colour;
+    use pdn::Span;
 
     fn at_depth(code: Code, severity: Severity, depth: u32, start: u32) -> Diagnostic {
         let mut d = Diagnostic::new(severity, code, "m")

@@ -15,9 +15,9 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::export::GameData;
 use crate::export::notation::{full_path, minimal_legal};
+use crate::record::Verdict;
 use draughts::Colour;
-use pdn::tags::{GameResult, Outcome};
-use crate::record::Status;
+use pdn::{ResultMeaning, ResultToken};
 
 /// How to summarise games.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,9 +76,9 @@ pub struct GameSummary {
     /// The variant played (`None`: unreadable or unknown rules).
     pub variant: Option<&'static str>,
     /// The verdict (`None` counts as unreadable).
-    pub status: Option<Status>,
+    pub status: Option<Verdict>,
     /// What the result says, in first-mover terms (`None`: no result or an unknown form).
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<ResultMeaning>,
     /// Main-line moves written (`None` for an unreadable game).
     pub plies: Option<u32>,
     /// The first plies, normalised, for games from the standard start that have them.
@@ -115,8 +115,8 @@ impl GameSummary {
             outcome: r
                 .result
                 .as_deref()
-                .and_then(|t| GameResult::from_tag(t).outcome),
-            plies: (r.status != Status::Unreadable).then_some(r.plies),
+                .and_then(|t| ResultToken::from_tag(t).outcome),
+            plies: (r.status != Verdict::Unreadable).then_some(r.plies),
             opening: opening(data, settings.opening_plies),
             players: [name(first), name(first.opposite())],
             event: data.tag("Event").and_then(named),
@@ -197,13 +197,13 @@ pub struct Results {
 }
 
 impl Results {
-    fn add(&mut self, outcome: Option<Outcome>) {
+    fn add(&mut self, outcome: Option<ResultMeaning>) {
         match outcome {
-            Some(Outcome::FirstWins) => self.first += 1,
-            Some(Outcome::Draw) => self.draws += 1,
-            Some(Outcome::SecondWins) => self.second += 1,
-            Some(Outcome::BothLose) => self.both_lose += 1,
-            Some(Outcome::Unknown) | None => self.unknown += 1,
+            Some(ResultMeaning::FirstWins) => self.first += 1,
+            Some(ResultMeaning::Draw) => self.draws += 1,
+            Some(ResultMeaning::SecondWins) => self.second += 1,
+            Some(ResultMeaning::BothLose) => self.both_lose += 1,
+            Some(ResultMeaning::Unknown) | None => self.unknown += 1,
         }
     }
 
@@ -337,9 +337,9 @@ impl Group {
         let plies = u64::from(s.plies.unwrap_or(0));
         self.games += 1;
         let status_index = match s.status {
-            Some(Status::Clean) => 0,
-            Some(Status::Warnings) => 1,
-            Some(Status::Invalid) => 2,
+            Some(Verdict::Clean) => 0,
+            Some(Verdict::Warnings) => 1,
+            Some(Verdict::Invalid) => 2,
             _ => 3,
         };
         self.status[status_index] += 1;
@@ -378,14 +378,14 @@ impl Group {
             let t = self.players.entry(name.clone()).or_default();
             t.games += 1;
             let (won, lost) = if i == 0 {
-                (Outcome::FirstWins, Outcome::SecondWins)
+                (ResultMeaning::FirstWins, ResultMeaning::SecondWins)
             } else {
-                (Outcome::SecondWins, Outcome::FirstWins)
+                (ResultMeaning::SecondWins, ResultMeaning::FirstWins)
             };
             match s.outcome {
                 Some(o) if o == won => t.wins += 1,
-                Some(o) if o == lost || o == Outcome::BothLose => t.losses += 1,
-                Some(Outcome::Draw) => t.draws += 1,
+                Some(o) if o == lost || o == ResultMeaning::BothLose => t.losses += 1,
+                Some(ResultMeaning::Draw) => t.draws += 1,
                 _ => {}
             }
         }

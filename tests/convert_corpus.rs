@@ -9,18 +9,18 @@ mod pdn_support;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
+use pdn::RawGame;
 use pdnkit::export::csv::{CsvWriter, Rows};
 use pdnkit::export::fen::{FenWriter, Positions};
 use pdnkit::export::pdn::PdnWriter;
 use pdnkit::export::with_game;
-use pdn::raw::RawGame;
-use pdnkit::record::Status;
+use pdnkit::record::Verdict;
 use pdnkit::replay::ReplayOptions;
 
 use pdn_support::played;
 
 /// Checks one game; returns its status.
-fn check_game(file: &str, raw: &RawGame) -> Status {
+fn check_game(file: &str, raw: &RawGame) -> Verdict {
     let options = ReplayOptions::default();
     with_game(file, raw, &options, |d| {
         let r = d.record;
@@ -42,11 +42,11 @@ fn check_game(file: &str, raw: &RawGame) -> Status {
         let mut pdn = PdnWriter::new(Vec::new());
         pdn.write_game(d).unwrap();
         let text = String::from_utf8(pdn.finish().unwrap()).unwrap();
-        if r.status != Status::Unreadable {
+        if r.status != Verdict::Unreadable {
             let again = RawGame::from_text(text.clone());
             let before = played(d);
             let after = with_game(file, &again, &options, |e| {
-                assert_ne!(e.record.status, Status::Unreadable, "{what}:\n{text}");
+                assert_ne!(e.record.status, Verdict::Unreadable, "{what}:\n{text}");
                 played(e)
             });
             assert_eq!(

@@ -6,12 +6,12 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use pdn::Splitter;
 use pdnkit::export::csv::{CsvWriter, DEFAULT_TAGS, Rows};
 use pdnkit::export::fen::{FenWriter, Positions};
 use pdnkit::export::json::JsonWriter;
 use pdnkit::export::pdn::PdnWriter;
 use pdnkit::export::{GameData, with_game};
-use pdn::split::Splitter;
 use pdnkit::replay::ReplayOptions;
 
 /// Calls `f` with every game of `path`, named by its file name.

@@ -29,12 +29,12 @@
 
 mod pdn_support;
 
-use pdn::parser::parse_game;
-use pdnkit::record::{GameRecord, Status};
+use pdn::parse_game;
+use pdnkit::record::{GameRecord, Verdict};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use pdn::ast::Game;
+use pdn::Game;
 use pdnkit::replay::{ReplayOptions, Severity, VariantEvidence, replay};
 
 /// Files whose games are not all played under the variant their directory names: (file,
@@ -262,13 +262,13 @@ fn every_corpus_file_replays_to_its_pinned_verdicts() {
                 *variants.entry(v).or_default() += 1;
             }
             let slot = match record.status {
-                Status::Clean => 0,
-                Status::Warnings => 1,
-                Status::Invalid => 2,
-                Status::Unreadable => 3,
+                Verdict::Clean => 0,
+                Verdict::Warnings => 1,
+                Verdict::Invalid => 2,
+                Verdict::Unreadable => 3,
             };
             got[slot] += 1;
-            if matches!(record.status, Status::Invalid | Status::Unreadable) {
+            if matches!(record.status, Verdict::Invalid | Verdict::Unreadable) {
                 let e = record
                     .diagnostics
                     .iter()

@@ -18,8 +18,8 @@ mod pdn_support;
 
 use std::collections::BTreeMap;
 
-use pdn::note::NoteKind;
-use pdn::parser::parse_game;
+use pdn::NoteKind;
+use pdn::parse_game;
 
 /// (file, games read, parsed, unreadable).
 const COUNTS: [(&str, u64, u64, u64); 82] = [

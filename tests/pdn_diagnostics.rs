@@ -6,9 +6,9 @@
 
 use std::path::Path;
 
-use pdn::parser::parse_game;
-use pdn::read;
-use pdn::split::{SplitOptions, Splitter};
+use pdn as read;
+use pdn::parse_game;
+use pdn::{SplitOptions, Splitter};
 
 fn actual(path: &Path) -> String {
     let (mut read, mut parsed) = (0, 0);

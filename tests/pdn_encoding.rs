@@ -6,13 +6,13 @@ mod pdn_support;
 
 use std::path::Path;
 
-use pdn::encoding::Decoder;
-use pdn::note::NoteKind;
-use pdn::outline::outline;
-use pdn::parser::parse_game;
-use pdn::raw::RawGame;
-use pdn::read;
-use pdn::split::{SplitOptions, Splitter};
+use pdn as read;
+use pdn::Decoder;
+use pdn::NoteKind;
+use pdn::RawGame;
+use pdn::outline;
+use pdn::parse_game;
+use pdn::{SplitOptions, Splitter};
 
 fn outlines(games: &[RawGame]) -> Vec<String> {
     games

@@ -4,11 +4,11 @@
 
 mod pdn_support;
 
-use pdn::outline::outline;
-use pdn::parser::{parse_game, parse_text};
-use pdn::raw::RawGame;
-use pdn::split::Splitter;
-use pdn::writer::write_game;
+use pdn::RawGame;
+use pdn::Splitter;
+use pdn::outline;
+use pdn::write_game;
+use pdn::{parse_game, parse_text};
 
 fn reparse_one(written: &str) -> RawGame {
     let mut games: Vec<RawGame> = Splitter::new(written.as_bytes())

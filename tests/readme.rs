@@ -42,7 +42,7 @@ fn grouped(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -52,10 +52,8 @@ fn grouped(n: usize) -> String {
 
 #[test]
 fn readme_states_the_limits_the_reader_applies() {
-    use pdn::parser::{
-        MAX_MAINLINE_MOVES, MAX_MOVES, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_VARIATION_DEPTH,
-    };
-    use pdn::split::DEFAULT_MAX_GAME_SIZE;
+    use pdn::DEFAULT_MAX_GAME_SIZE;
+    use pdn::{MAX_MAINLINE_MOVES, MAX_MOVES, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_VARIATION_DEPTH};
     let readme =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let rows = [

@@ -15,15 +15,15 @@ mod pdn_support;
 #[path = "mutation/rng.rs"]
 mod rng;
 
+use draughts::{Config, GameState, Outcome, Variant};
+use pdn::RawGame;
+use pdn::Splitter;
+use pdn::{Game as Tree, HeaderItem, Node};
 use pdnkit::export::notation::{full_path, minimal_legal};
 use pdnkit::export::pdn::PdnWriter;
 use pdnkit::export::{GameData, with_game};
-use pdn::ast::{Game as Tree, HeaderItem, Node};
-use pdn::raw::RawGame;
-use pdn::split::Splitter;
-use pdnkit::record::Status;
+use pdnkit::record::Verdict;
 use pdnkit::replay::ReplayOptions;
-use draughts::{Config, GameState, Outcome, Variant};
 
 use check::CheckOptions;
 use rng::Rng;
@@ -209,7 +209,7 @@ fn variation(
         }
         let p = ply + i;
         let number = p / 2 + 1;
-        if p % 2 == 0 {
+        if p.is_multiple_of(2) {
             text.push_str(&format!("{number}. "));
         } else if i == 0 {
             text.push_str(&format!("{number}... "));
@@ -280,7 +280,7 @@ fn read_back(text: &str, truths: &[Truth], what: &str) -> String {
             assert_eq!(&found(tree, d), truth, "{what}:\n{}", raw.text);
             assert_eq!(
                 d.record.status,
-                Status::Clean,
+                Verdict::Clean,
                 "{what}: {:?}\n{}",
                 d.record.diagnostics,
                 raw.text

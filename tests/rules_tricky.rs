@@ -1,9 +1,9 @@
 //! The tricky cases of rules.md §6 (T1–T11), each with its exact expected move set.
 //! Moves are written `from x to [captured squares]`, `=K` when the piece is crowned.
 
+use draughts::Fen;
 use draughts::Notation;
 use draughts::SquareToken;
-use draughts::Fen;
 use draughts::{FrisianValue, Move, Position, Precedence, Rules, Variant, variants};
 
 fn position(rules: &'static Rules, notation: &Notation, fen: &str) -> Position {

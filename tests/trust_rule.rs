@@ -9,10 +9,10 @@ mod pdn_support;
 
 use std::path::{Path, PathBuf};
 
-use pdn::ast::{Game, HeaderItem, Node};
-use pdn::parser::parse_game;
-use pdn::raw::RawGame;
-use pdn::split::Splitter;
+use pdn::RawGame;
+use pdn::Splitter;
+use pdn::parse_game;
+use pdn::{Game, HeaderItem, Node};
 use pdnkit::record::GameRecord;
 use pdnkit::replay::{ReplayOptions, VariantEvidence, replay};
 
@@ -193,7 +193,7 @@ fn the_scanner_finds_what_looks_like_a_move() {
         assert!(move_like_at(word).is_none(), "{word}");
     }
     let text = "[Event \"e\"]\n1. 32-28 {19-23} (1... 18-23) K17-21 /FEN \"W:W31-50:B1\"/ 2-0";
-    let game = pdn::parser::parse_text(text).unwrap();
+    let game = pdn::parse_text(text).unwrap();
     let words: Vec<&str> = mainline_words(&game).into_iter().map(|(_, w)| w).collect();
     assert_eq!(words, ["1.", "32-28", "K17-21"]);
     let unread: Vec<&str> = unread_move_like(&game)

@@ -6,8 +6,8 @@
 
 use std::path::Path;
 
-use pdn::parser::parse_game;
-use pdn::split::Splitter;
+use pdn::Splitter;
+use pdn::parse_game;
 use pdnkit::record::GameRecord;
 use pdnkit::replay::{ReplayOptions, replay};
 

@@ -1,10 +1,11 @@
 //! The reader on arbitrary bytes: the splitter's games tile the input, reading in small parts
 //! gives the same games, and every game that parses writes back (syntax writer) into a text
 //! that reads as one game with the same tree, and writes again identically. A game the
-//! plain-shape shortcut recognises (`pdn::quick`) reads without error or note, with the same
-//! number of main-line moves; a game whose moves it recognises has, read around them, the notes
-//! of the whole parse; the splitter passing plain games by gives the same games, with or
-//! without the plain games found ahead on other threads.
+//! plain-shape fast path recognises (`pdn::scan_game`) reads without error or note, with the
+//! same number of main-line moves; a game whose moves it recognises has, read around them, the
+//! notes of the whole parse; the splitter passing plain games by gives the same games, with or
+//! without the plain games found ahead in blocks. The splitter's own fast paths follow
+//! `PDNKIT_NO_FAST_PATHS`, so the target runs on either path.
 #![no_main]
 
 #[path = "../../tests/pdn_support/mod.rs"]
@@ -13,14 +14,10 @@ mod pdn_support;
 use std::io::BufReader;
 
 use libfuzzer_sys::fuzz_target;
-use pdn::ast::Game;
-use pdn::outline::outline;
-use pdn::parser::{notes_around_plain_moves, parse_game, parse_text};
-use pdn::prescan::prescan;
-use pdn::plain::{NotesPassed, plain_game_moves, plain_mainline_moves};
-use pdn::raw::RawGame;
-use pdn::split::{SplitOptions, Splitter};
-use pdn::writer::write_game;
+use pdn::{
+    Game, NotesPassed, RawGame, Scanned, SplitOptions, Splitter, hints_in_blocks, outline,
+    parse_game, scan_game, write_game,
+};
 
 fuzz_target!(|data: &[u8]| {
     // The first byte picks a read size, a maximum game size and whether literal escapes are
@@ -49,14 +46,9 @@ fuzz_target!(|data: &[u8]| {
     if let Err(e) = pdn_support::check_cuts(&cuts, &whole, options.notes_passed) {
         panic!("passing plain games by: {e}");
     }
-    let (reader, hints) = prescan(
-        std::io::Cursor::new(data.to_vec()),
-        2,
-        1 + usize::from(knob),
-        options.notes_passed,
-    );
+    let hints = hints_in_blocks(data, 1 + usize::from(knob), options.notes_passed);
     let prescanned =
-        pdn_support::all_cuts(Splitter::with_options(reader, options.clone()).with_hints(hints));
+        pdn_support::all_cuts(Splitter::with_options(data, options.clone()).with_hints(hints));
     assert_eq!(prescanned, cuts, "the games found with a prescan differ");
     let parts: Vec<RawGame> = Splitter::with_options(
         BufReader::with_capacity(1 + usize::from(knob >> 2), data),
@@ -65,25 +57,27 @@ fuzz_target!(|data: &[u8]| {
     .map(|g| g.expect("memory"))
     .collect();
     assert_eq!(whole, parts, "reading in parts gives other games");
-    if let Ok(text) = std::str::from_utf8(data)
-        && let Some(moves) = plain_mainline_moves(text)
-    {
-        check_plain(&parse_text(text), moves, text);
+    if let Ok(text) = std::str::from_utf8(data) {
+        let raw = RawGame::from_text(text);
+        if let Scanned::Plain { moves } = scan_game(&raw, true) {
+            check_plain(&parse_game(&raw), moves, text);
+        }
     }
     for raw in &whole {
         let parsed = parse_game(raw);
-        if let Some(moves) = plain_game_moves(raw) {
-            check_plain(&parsed, moves, &raw.text);
-        }
-        if let Some(notes) = notes_around_plain_moves(raw) {
-            let game = parsed
-                .as_ref()
-                .unwrap_or_else(|e| panic!("plain moves but unreadable ({e:?}): {:?}", raw.text));
-            assert_eq!(
-                notes, game.notes,
-                "notes around plain moves of {:?}",
-                raw.text
-            );
+        match scan_game(raw, true) {
+            Scanned::Plain { moves } => check_plain(&parsed, moves, &raw.text),
+            Scanned::PlainMoves { notes } => {
+                let game = parsed.as_ref().unwrap_or_else(|e| {
+                    panic!("plain moves but unreadable ({e:?}): {:?}", raw.text)
+                });
+                assert_eq!(
+                    notes, game.notes,
+                    "notes around plain moves of {:?}",
+                    raw.text
+                );
+            }
+            Scanned::Parsed(_) | Scanned::Unreadable(_) => {}
         }
         let Ok(game) = &parsed else { continue };
         let written = write_game(game);

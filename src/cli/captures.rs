@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use pdn::parser::parse_game;
+use pdn::parse_game;
 use pdnkit::record::{GameRecord, Located};
 use pdnkit::replay::{ReplayOptions, Severity, replay};
 

@@ -10,13 +10,13 @@ use std::sync::atomic::AtomicU64;
 
 use clap::ValueEnum;
 
+use pdn::parse_game;
 use pdnkit::export::csv::{CsvWriter, DEFAULT_TAGS, Rows};
 use pdnkit::export::fen::{FenWriter, Positions};
 use pdnkit::export::json::JsonWriter;
 use pdnkit::export::pdn::PdnWriter;
 use pdnkit::export::{GameData, with_game};
-use pdn::parser::parse_game;
-use pdnkit::record::{GameRecord, Status as Verdict};
+use pdnkit::record::{GameRecord, Verdict};
 use pdnkit::replay::{Code, ReplayOptions, Severity};
 
 use super::input::{self, Item};

@@ -8,12 +8,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use pdn::parser::parse_game;
 use super::prescan::{DEFAULT_BLOCK, mapped_block_size, prescan, prescan_mapped};
-use pdn::plain::NotesPassed;
-use pdn::raw::RawGame;
-use pdn::read;
-use pdn::split::{Cut, SplitOptions, Splitter};
+use pdn as read;
+use pdn::NotesPassed;
+use pdn::RawGame;
+use pdn::parse_game;
+use pdn::{Cut, SplitOptions, Splitter};
 use pdnkit::replay::{ArchiveVariant, VariantEvidence};
 
 /// One item of the input stream: by default a game cut out ([`games`]); a [`Piece`] for passes
@@ -54,10 +54,10 @@ impl Item<Piece> {
 pub enum Piece {
     Game(RawGame),
     /// How many plain games in a row were passed by (at least one).
-    Plain(u64),
+    PlainRun(u64),
 }
 
-/// Most plain games in one [`Piece::Plain`]: runs save handing each game to the workers and
+/// Most plain games in one [`Piece::PlainRun`]: runs save handing each game to the workers and
 /// back, and stay short enough for the progress bar to move.
 const MAX_PLAIN_RUN: u64 = 4096;
 
@@ -90,7 +90,8 @@ pub fn cuts(
         ..SplitOptions::default()
     };
     let open = move |path: &Path| -> io::Result<FileSplitter> {
-        if jobs <= 1 {
+        // Hints serve only the fast paths: without them there is nothing to find ahead.
+        if jobs <= 1 || !options.fast_paths {
             return Ok(Splitter::with_options(read::open(path)?, options.clone()));
         }
         let mappable = if map {
@@ -130,7 +131,7 @@ pub fn cuts(
             held = Some(next);
             break;
         }
-        Some(Ok(Piece::Plain(run)))
+        Some(Ok(Piece::PlainRun(run)))
     })
 }
 

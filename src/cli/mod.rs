@@ -185,15 +185,15 @@ impl ReplayArgs {
     pub fn options(&self) -> anyhow::Result<pdnkit::replay::ReplayOptions> {
         let variant = match &self.variant {
             None => None,
-            Some(name) => Some(
-                draughts::Variant::from_name(name).ok_or_else(|| not_a_variant(name, &[]))?,
-            ),
+            Some(name) => {
+                Some(draughts::Variant::from_name(name).ok_or_else(|| not_a_variant(name, &[]))?)
+            }
         };
         Ok(pdnkit::replay::ReplayOptions {
             variant,
             mainline_only: self.mainline_only,
             strict: self.strict,
-            archive: None,
+            ..pdnkit::replay::ReplayOptions::default()
         })
     }
 }

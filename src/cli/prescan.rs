@@ -23,9 +23,9 @@ use std::ops::ControlFlow;
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 
-use pdn::plain::NotesPassed;
-use pdn::split::{Hints, PlainHint};
 use super::pipeline::Pipeline;
+use pdn::NotesPassed;
+use pdn::{Hints, PlainHint};
 
 /// Default size of the blocks read: large enough that few games straddle two (those get no
 /// hint) and that handing blocks between threads costs little, small enough to keep memory low
@@ -378,6 +378,7 @@ impl BufRead for Prescanned {
 mod tests {
     use super::*;
     use crate::test_rng::TestRng;
+    use pdn::{Cut, SplitOptions, Splitter, hints_in_blocks};
 
     #[test]
     fn a_mapped_file_truncated_while_read_is_an_error_after_the_bytes_left() {
@@ -397,6 +398,64 @@ mod tests {
         let err = reader.read_to_end(&mut read).unwrap_err();
         assert!(err.to_string().contains("shrank"), "{err}");
         assert_eq!(read, archive.as_bytes()[..5_000]);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    /// Every cut of a splitter over `reader` with `hints`, and how many games it passed on a
+    /// hint.
+    fn cuts(reader: impl BufRead, hints: Hints) -> (Vec<Cut>, u64) {
+        let options = SplitOptions {
+            fast_paths: true,
+            ..SplitOptions::default()
+        };
+        let mut splitter = Splitter::with_options(reader, options).with_hints(hints);
+        let mut cuts = Vec::new();
+        while let Some(cut) = splitter.next_cut().unwrap() {
+            cuts.push(cut);
+        }
+        (cuts, splitter.hinted())
+    }
+
+    /// The threads find the hints `hints_in_blocks` finds in one, blocks read or mapped: the
+    /// splitter passes the same games on them.
+    #[test]
+    fn threads_find_the_hints_one_thread_finds_read_or_mapped() {
+        const GAMES: [&str; 6] = [
+            "[Event \"a\"]\n[Round \"1\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n",
+            "[Event \"b\"]\n1. 33-29 {comment} 17-22 1-0\n\n",
+            "[Event \"c\"]\\r\n[Site \"s\"]\\r\n1. 34-30 20-25 2-0\\r\n\n",
+            "[Event \"d\"]\n1. 31-27 (1. 32-28) 16-21 *\n\n",
+            "1. 32-28 19-23 0-2\n\n",
+            "[Event \"e\"] 1. 35-30 *\n",
+        ];
+        let mut rng = TestRng::new(0xC0FF_EE00_1234_5677);
+        let path = std::env::temp_dir().join(format!("pdnkit-hints-{}.pdn", std::process::id()));
+        for round in 0..30 {
+            let archive: String = (0..40 + rng.below(200))
+                .map(|_| GAMES[rng.below(GAMES.len())])
+                .collect();
+            let bytes = archive.as_bytes();
+            let block = 64 + rng.below(3_000);
+            let notes = [NotesPassed::None, NotesPassed::LiteralEscapes][round % 2];
+            let (one, hinted) = cuts(bytes, hints_in_blocks(bytes, block, notes));
+            assert!(hinted > 0, "round {round}: no game passed on a hint");
+            for jobs in [1, 2, 3] {
+                let (reader, hints) = prescan(io::Cursor::new(bytes.to_vec()), jobs, block, notes);
+                let read = cuts(reader, hints);
+                assert!(
+                    read == (one.clone(), hinted),
+                    "round {round}, read, {jobs} jobs"
+                );
+                std::fs::write(&path, bytes).unwrap();
+                let file = File::open(&path).unwrap();
+                let (reader, hints) = prescan_mapped(file, jobs, block, notes).unwrap();
+                let mapped = cuts(reader, hints);
+                assert!(
+                    mapped == (one.clone(), hinted),
+                    "round {round}, mapped, {jobs} jobs"
+                );
+            }
+        }
         std::fs::remove_file(&path).unwrap();
     }
 

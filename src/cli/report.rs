@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use pdn::span::Position;
-use pdnkit::record::{GameRecord, Located, Status as Verdict};
+use pdn::LineCol;
+use pdnkit::record::{GameRecord, Located, Verdict};
 use pdnkit::replay::{Code, Severity};
 
 use super::{GlobalArgs, Status, input};
@@ -261,7 +261,7 @@ fn quoted(text: &str, d: &Located) -> String {
     } else {
         ""
     };
-    format!("`{}{cut}`", pdn::ast::shown(&word))
+    format!("`{}{cut}`", pdn::shown(&word))
 }
 
 /// A game's diagnostics of at least `min` severity, compiler style: the place and message,
@@ -269,7 +269,7 @@ fn quoted(text: &str, d: &Located) -> String {
 pub fn render_diagnostics(
     record: &GameRecord,
     text: &str,
-    first: Position,
+    first: LineCol,
     min: Severity,
     listing: Listing,
 ) -> String {
@@ -356,7 +356,7 @@ const EXCERPT_WIDTH: usize = 100;
 /// every few bytes (read whole for each, such a line took minutes to report).
 fn source_excerpt(
     text: &str,
-    first: Position,
+    first: LineCol,
     line: u32,
     column: u32,
     start: u32,
@@ -433,12 +433,12 @@ fn source_excerpt(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pdn::span::locate_all;
+    use pdn::locate_all;
 
     /// The excerpt as it was first written: the whole line read into characters.
     fn excerpt_from_whole_line(
         text: &str,
-        first: Position,
+        first: LineCol,
         line: u32,
         column: u32,
         start: u32,
@@ -526,7 +526,7 @@ mod tests {
                 }
                 text.push_str(piece);
             }
-            let first = Position {
+            let first = LineCol {
                 line: 1 + next(3) as u32,
                 column: 1 + [0, 0, 5, 130][next(4)] as u32,
             };

@@ -4,11 +4,10 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use pdn::note::{Note, NoteKind};
-use pdn::parser::{notes_around_plain_moves, parse_game};
-use pdn::plain::{NotesPassed, is_plain_game};
-use pdn::span::Span;
-use pdnkit::record::{GameRecord, Status as Verdict};
+use pdn::Span;
+use pdn::{Note, NoteKind};
+use pdn::{NotesPassed, Scanned, parse_game, scan_game};
+use pdnkit::record::{GameRecord, Verdict};
 use pdnkit::replay::{ReplayOptions, Severity, check_syntax, replay, worst_syntax_note};
 
 use super::input::{self, Item, Piece};
@@ -184,7 +183,7 @@ fn check(item: Item<Piece>, options: &ReplayOptions, syntax_only: bool, shown: S
             };
         }
         Item::Game {
-            game: Piece::Plain(games),
+            game: Piece::PlainRun(games),
             ..
         } => return Checked::clean_and_silent(games),
         Item::Game {
@@ -193,20 +192,26 @@ fn check(item: Item<Piece>, options: &ReplayOptions, syntax_only: bool, shown: S
         } => (file, raw),
     };
     let findings_only = shown.shape != Shape::Json;
-    // A report of findings says nothing of a clean game: a game in the plain shape needs no
-    // tree.
-    if syntax_only && findings_only && is_plain_game(&raw) {
-        return Checked::clean_and_silent(1);
-    }
-    // Nor of a game whose notes are not shown, which need not be written: when its moves are
-    // plain, the rest of it says so.
+    // A report of findings says nothing of a clean game, nor of a game whose notes are not
+    // shown: in a syntax pass, the fast paths tell such games without their tree.
     let silent = |notes: &[Note]| worst_syntax_note(notes, options) < Some(Severity::Warning);
-    let notes_unshown = syntax_only && findings_only && shown.min > Severity::Note;
-    if notes_unshown && notes_around_plain_moves(&raw).is_some_and(|notes| silent(&notes)) {
-        return Checked::clean_and_silent(1);
-    }
-    let record = match parse_game(&raw) {
-        Ok(game) if notes_unshown && silent(&game.notes) => {
+    let notes_unshown = shown.min > Severity::Note;
+    let parsed = if syntax_only && findings_only {
+        match scan_game(&raw, options.fast_paths) {
+            Scanned::Plain { .. } => return Checked::clean_and_silent(1),
+            Scanned::PlainMoves { notes } if notes_unshown && silent(&notes) => {
+                return Checked::clean_and_silent(1);
+            }
+            // Notes to show: the tree gives them their words.
+            Scanned::PlainMoves { .. } => parse_game(&raw),
+            Scanned::Parsed(game) => Ok(game),
+            Scanned::Unreadable(e) => Err(e),
+        }
+    } else {
+        parse_game(&raw)
+    };
+    let record = match parsed {
+        Ok(game) if syntax_only && findings_only && notes_unshown && silent(&game.notes) => {
             return Checked::clean_and_silent(1);
         }
         Ok(game) if syntax_only => {

@@ -19,9 +19,9 @@ use serde::ser::{SerializeMap, Serializer};
 use super::GameData;
 use super::lines::{self, Entry, Line, PlyIndex};
 use super::notation::{full_path, minimal};
-use ::pdn::ast::Game;
 use crate::record::Located;
 use crate::replay::side_name;
+use ::pdn::Game;
 use draughts::Config;
 
 /// Writes JSON Lines.
@@ -176,7 +176,7 @@ fn trailing_comments<'g>(game: &'g Game<'_>) -> Vec<&'g str> {
     game.trailer
         .iter()
         .filter_map(|n| match n {
-            pdn::ast::Node::Comment(c) => Some(c.text),
+            pdn::Node::Comment(c) => Some(c.text),
             _ => None,
         })
         .collect()

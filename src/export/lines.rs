@@ -7,8 +7,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use ::pdn::ast::{self, Node};
 use crate::replay::{Ply, Replayed};
+use ::pdn::{self as ast, Node};
 
 /// The plies of a replay (main line and variations), found by the span start of their move.
 #[derive(Default)]
@@ -151,9 +151,9 @@ fn entry<'g, 'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pdn::parser::parse_game;
-    use pdn::raw::RawGame;
     use crate::replay::{ReplayOptions, replay};
+    use pdn::RawGame;
+    use pdn::parse_game;
 
     #[test]
     fn comments_nags_and_variations_attach_to_the_move_before_them() {

@@ -19,11 +19,11 @@ pub mod lines;
 pub mod notation;
 pub mod pdn;
 
-use ::pdn::ast::Game;
-use ::pdn::parser::parse_game;
-use ::pdn::raw::RawGame;
 use crate::record::GameRecord;
 use crate::replay::{ReplayOptions, Replayed, replay};
+use ::pdn::Game;
+use ::pdn::RawGame;
+use ::pdn::parse_game;
 use draughts::Config;
 
 /// One game as the exporters see it.

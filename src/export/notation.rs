@@ -11,10 +11,10 @@
 //! Russian and Spantsiretti, `-` in Thai). This module decides text only; it knows nothing of
 //! output formats.
 
-use draughts::{Geometry, Square};
-use ::pdn::ast;
 use crate::replay::{Ply, fits};
+use ::pdn as ast;
 use draughts::{Config, Move, Position};
+use draughts::{Geometry, Square};
 
 /// The full path of `mv` in PDN 3.0 form (`47x38x24x13x36`; `32-28` for a quiet move).
 pub fn full_path(config: &Config, mv: &Move) -> String {

@@ -23,10 +23,10 @@ use std::io::{self, Write};
 use super::GameData;
 use super::lines::PlyIndex;
 use super::notation::{minimal, normalised_squares};
-use ::pdn::ast::{Game, HeaderItem, Tag};
-use ::pdn::span::Span;
-use ::pdn::writer::{TerminatorStyle, WriteOptions, Writer};
 use crate::replay::{Code, Severity, Source, tagged_variant};
+use ::pdn::Span;
+use ::pdn::{Game, HeaderItem, Tag};
+use ::pdn::{TerminatorStyle, WriteOptions, Writer};
 use draughts::Config;
 
 /// Writes PDN games separated by blank lines.
@@ -155,9 +155,9 @@ fn with_game_type<'a>(game: &Game<'a>, variant: draughts::Variant) -> Game<'a> {
 mod tests {
     use super::*;
     use crate::export::with_game;
-    use pdn::raw::RawGame;
     use crate::replay::ReplayOptions;
     use draughts::Variant;
+    use pdn::RawGame;
 
     fn pdn(text: &str, options: &ReplayOptions) -> String {
         let raw = RawGame::from_text(text);

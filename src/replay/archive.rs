@@ -8,8 +8,8 @@
 //! every game of the file ([`super::ReplayOptions::archive`]); a game whose moves replay only
 //! under another variant keeps that one, with a note naming both.
 
-use pdn::ast::Game;
 use draughts::{Config, Variant};
+use pdn::Game;
 
 use super::choose::{self, Choice};
 use super::{Job, ReplayOptions, Source, StartSpec};

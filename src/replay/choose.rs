@@ -2,9 +2,9 @@
 //! `Variant` tag, else a guess from the squares the game uses (confirmed by replaying the game
 //! under each candidate), else international.
 
-use pdn::ast::{Game, Node};
 use draughts::SquareToken;
 use draughts::{Config, Variant};
+use pdn::{Game, Node};
 
 use super::code::{Code, Severity};
 use super::diagnostic::Diagnostic;

@@ -1,12 +1,12 @@
 //! The words of diagnostics: what the rules wanted, with squares named the way the game writes
 //! them (numbers or letters: a game may write the kind its GameType does not prefer).
 
-use draughts::{Notation, Square};
-use pdn::ast;
-use pdn::lex::MoveForm;
-use draughts::SquareToken;
 use draughts::NotationKind;
+use draughts::SquareToken;
 use draughts::{self, CaptureRank, DrawRule, Move, Position, Role, WinReason};
+use draughts::{Notation, Square};
+use pdn as ast;
+use pdn::MoveForm;
 
 use super::code::{Code, Severity};
 use super::diagnostic::{CaptureFault, Diagnostic, side_name};
@@ -64,7 +64,11 @@ pub fn draw_rule(r: DrawRule) -> String {
 }
 
 /// The diagnostic of a capture fault, naming what was taken and one best legal capture.
-pub fn capture_fault(state: &draughts::GameState, f: &Fault, written: &ast::Move<'_>) -> Diagnostic {
+pub fn capture_fault(
+    state: &draughts::GameState,
+    f: &Fault,
+    written: &ast::Move<'_>,
+) -> Diagnostic {
     let pos = state.position();
     let notation = written_notation(state, written);
     let best = best_capture(pos);

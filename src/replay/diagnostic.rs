@@ -2,8 +2,8 @@
 //! capture faults the facts the capture audit tabulates.
 
 use super::code::{Code, Severity};
-use pdn::span::Span;
 use draughts::Colour;
+use pdn::Span;
 
 /// One finding. Line and column are not stored: they are computed from `span` when the
 /// diagnostic is printed, so clean games cost nothing.

@@ -2,12 +2,12 @@
 //! with diagnostics for what does not fit. A variation is replayed from the position before
 //! the move it replaces.
 
-use draughts::{Square, SquareNames};
-use pdn::ast::{self, Node};
-use pdn::span::Span;
-use draughts::SquareToken;
 use draughts::Colour;
+use draughts::SquareToken;
 use draughts::{self, Move, Outcome, Position};
+use draughts::{Square, SquareNames};
+use pdn::Span;
+use pdn::{self as ast, Node};
 
 use super::code::{Code, Severity};
 use super::describe;

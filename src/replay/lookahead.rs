@@ -1,10 +1,10 @@
 //! Deciding an ambiguous short capture by looking ahead: the route with which the rest of the
 //! line replays wins (as lidraughts does, but reported, never silent).
 
-use pdn::ast::{self, Node};
-use pdn::lex::MoveForm;
 use draughts::SquareToken;
 use draughts::{self, Move};
+use pdn::MoveForm;
+use pdn::{self as ast, Node};
 
 use super::code::{Code, Severity};
 use super::describe::{long_text, written_notation};

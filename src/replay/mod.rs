@@ -29,17 +29,18 @@ pub use code::{Code, Severity};
 pub use diagnostic::{CaptureFault, Diagnostic, MoveRef, side_name};
 pub use resolve::fits;
 
-use pdn::ast::{self, Game, Node};
-use pdn::note::{Note, NoteKind};
-use pdn::span::Span;
-use draughts::{Colour, Fen};
 use draughts::{self, Config, Move, Position, Variant};
+use draughts::{Colour, Fen};
+use pdn::Span;
+use pdn::{self as ast, Game, Node};
+use pdn::{Note, NoteKind};
 
 use choose::Choice;
 use line::{Cursor, Walker};
+use resolve::Resolver;
 
 /// How to replay.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ReplayOptions {
     /// Play every game under these rules, whatever its tags say.
     pub variant: Option<Variant>,
@@ -51,6 +52,22 @@ pub struct ReplayOptions {
     /// without GameType or Variant tag is played under it, unless its moves replay only under
     /// another variant. Without it, such a game's variant is guessed from the game alone.
     pub archive: Option<std::sync::Arc<ArchiveVariant>>,
+    /// Take the fast paths: a quiet move matched against its piece's moves alone, and the
+    /// syntax pass's plain shape. Off, every move is matched against the whole legal list (the
+    /// same verdicts); the default follows [`pdn::fast_paths_default`].
+    pub fast_paths: bool,
+}
+
+impl Default for ReplayOptions {
+    fn default() -> Self {
+        ReplayOptions {
+            variant: None,
+            mainline_only: false,
+            strict: false,
+            archive: None,
+            fast_paths: pdn::fast_paths_default(),
+        }
+    }
 }
 
 impl ReplayOptions {
@@ -375,7 +392,7 @@ impl Job<'_, '_> {
                     .count(),
             ),
             variation_plies: Vec::new(),
-            resolver: Default::default(),
+            resolver: Resolver::new(self.options.fast_paths),
             squares: Vec::new(),
             names: config.notation.names(),
             probe,
@@ -426,7 +443,7 @@ fn unread_moves(game: &Game<'_>) -> Option<Diagnostic> {
         .body
         .iter()
         .filter_map(|n| match n {
-            Node::Junk(j) if pdn::lex::looks_like_move(j.text.as_bytes()) => Some(j),
+            Node::Junk(j) if pdn::looks_like_move(j.text.as_bytes()) => Some(j),
             _ => None,
         })
         .collect();
@@ -545,7 +562,7 @@ pub fn note_diagnostic(n: &Note, text: &str, strict: bool) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pdn::parser::parse_text;
+    use pdn::parse_text;
 
     #[test]
     fn past_the_most_listed_one_diagnostic_counts_the_notes_of_a_kind() {

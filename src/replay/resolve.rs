@@ -6,8 +6,8 @@
 //! squares must appear, in order, among the landing squares of the capture. This accepts short
 //! captures, PDN 3.0 minimal paths and "every landing square" paths alike.
 
-use draughts::{Geometry, Notation, Square};
 use draughts::NotationKind;
+use draughts::{Geometry, Notation, Square};
 use draughts::{MissedCapture, Move, Position, Role};
 
 use super::code::Code;
@@ -40,9 +40,19 @@ pub struct Fault {
 pub struct Resolver {
     legal: Vec<Move>,
     any_legal: bool,
+    /// Match a quiet move against its piece's moves alone (the fast path), not the whole list.
+    quiet_shortcut: bool,
 }
 
 impl Resolver {
+    /// A resolver that takes the fast path of quiet moves when `fast_paths` is set.
+    pub fn new(fast_paths: bool) -> Resolver {
+        Resolver {
+            quiet_shortcut: fast_paths,
+            ..Resolver::default()
+        }
+    }
+
     /// Whether the position of the last [`Self::resolve`] call had a legal move.
     pub fn has_legal_move(&self) -> bool {
         self.any_legal
@@ -55,8 +65,8 @@ impl Resolver {
         }
         // The common case, a quiet move when no capture is due, is matched against the moving
         // piece alone; anything else is matched against the whole legal list.
-        let capture = pos.has_capture();
-        if !capture
+        if self.quiet_shortcut
+            && !pos.has_capture()
             && squares.len() == 2
             && let Some(m) = pos.quiet_move(squares[0], squares[1])
         {

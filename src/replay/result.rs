@@ -1,22 +1,26 @@
 //! Does the result agree with itself and with the board? The Result tag against the
 //! terminator, and both against the final position when the rules decided the game.
 
-use pdn::ast::Game;
 use draughts::Colour;
-use pdn::tags::{GameResult, Outcome as Said};
 use draughts::{self, Outcome};
+use pdn::Game;
+use pdn::{ResultMeaning as Said, ResultToken};
 
 use super::code::{Code, Severity};
 use super::describe;
 use super::diagnostic::{Diagnostic, side_name};
 
 /// Checks the results of `game`; `end` is the final state when the whole main line replayed.
-pub fn check(game: &Game<'_>, first_mover: Colour, end: Option<&draughts::GameState>) -> Vec<Diagnostic> {
+pub fn check(
+    game: &Game<'_>,
+    first_mover: Colour,
+    end: Option<&draughts::GameState>,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let tag = game.result_tag();
     let tag_span = game.tags().find(|t| t.name == "Result").map(|t| t.span);
     let term = game.terminator.as_ref().map(|t| (t.result(), t.span));
-    let said = |r: &GameResult| r.outcome.filter(|o| *o != Said::Unknown);
+    let said = |r: &ResultToken| r.outcome.filter(|o| *o != Said::Unknown);
     if let (Some(t), Some((r, span))) = (&tag, &term)
         && let (Some(a), Some(b)) = (said(t), said(r))
         && a != b
@@ -37,7 +41,7 @@ pub fn check(game: &Game<'_>, first_mover: Colour, end: Option<&draughts::GameSt
     let Some(end) = end else {
         return out;
     };
-    let claims: Vec<(&GameResult, Option<_>)> = [
+    let claims: Vec<(&ResultToken, Option<_>)> = [
         tag.as_ref().map(|t| (t, tag_span)),
         term.as_ref().map(|(r, s)| (r, Some(*s))),
     ]

@@ -1,16 +1,16 @@
 use super::report::report;
 use super::*;
 use crate::export::with_game;
-use pdn::raw::RawGame;
 use crate::replay::ReplayOptions;
+use pdn::RawGame;
 
 fn summary(i: u64) -> GameSummary {
     let outcomes = [
-        Some(Outcome::FirstWins),
-        Some(Outcome::Draw),
-        Some(Outcome::SecondWins),
+        Some(ResultMeaning::FirstWins),
+        Some(ResultMeaning::Draw),
+        Some(ResultMeaning::SecondWins),
         None,
-        Some(Outcome::BothLose),
+        Some(ResultMeaning::BothLose),
     ];
     GameSummary {
         order: i,
@@ -18,10 +18,10 @@ fn summary(i: u64) -> GameSummary {
         game: i,
         group: ["", "a", "b"][(i % 3) as usize].to_string(),
         variant: [Some("international"), Some("russian"), None][(i % 3) as usize],
-        status: Some([Status::Clean, Status::Warnings, Status::Invalid][(i % 3) as usize]),
+        status: Some([Verdict::Clean, Verdict::Warnings, Verdict::Invalid][(i % 3) as usize]),
         outcome: outcomes[(i % 5) as usize],
         plies: Some((i * 7 % 90) as u32),
-        opening: (i % 2 == 0).then(|| format!("m{}", i % 4)),
+        opening: i.is_multiple_of(2).then(|| format!("m{}", i % 4)),
         players: [
             Some(format!("p{}", i % 4)),
             Some(format!("p{}", (i + 1) % 4)),
@@ -30,7 +30,7 @@ fn summary(i: u64) -> GameSummary {
         captures: (0..(i % 4) as u32)
             .map(|k| (1 + (i as u32 + k) % 5, format!("c{i}.{k}"), k + 1))
             .collect(),
-        faults: if i % 6 == 0 {
+        faults: if i.is_multiple_of(6) {
             vec!["capture-required"]
         } else {
             Vec::new()
@@ -87,7 +87,7 @@ fn quartiles_are_nearest_rank_and_the_histogram_covers_every_game() {
         s.add(&GameSummary {
             order: i as u64,
             plies: Some(plies),
-            status: Some(Status::Clean),
+            status: Some(Verdict::Clean),
             ..GameSummary::default()
         });
     }
@@ -118,7 +118,7 @@ fn results_and_scores_use_the_first_mover_convention() {
         GameSummary::of(d, 0, &settings)
     });
     assert_eq!(s.players, [Some("B".to_string()), Some("W".to_string())]);
-    assert_eq!(s.outcome, Some(Outcome::FirstWins));
+    assert_eq!(s.outcome, Some(ResultMeaning::FirstWins));
     assert_eq!(s.opening.as_deref(), Some("11-15 23-19"));
     let mut stats = Stats::default();
     stats.add(&s);

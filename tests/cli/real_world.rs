@@ -373,7 +373,7 @@ fn a_game_whose_only_fault_is_its_result_is_said_to_replay() {
     // Judged alone (the library without an archive decision), the note says the moves replay.
     let text =
         std::fs::read_to_string(Path::new(FIXTURES).join("result-tag-only-fault.pdn")).unwrap();
-    let game = pdn::parser::parse_text(&text).unwrap();
+    let game = pdn::parse_text(&text).unwrap();
     let replayed = pdnkit::replay::replay(&game, &Default::default());
     let note = &replayed.diagnostics[0].message;
     assert!(

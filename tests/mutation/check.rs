@@ -26,21 +26,21 @@
 
 use std::io::BufReader;
 
+use pdn::BOM;
+use pdn::Game;
+use pdn::Note;
+use pdn::RawGame;
+use pdn::outline;
+use pdn::parse_game;
+use pdn::write_game;
+use pdn::{NotesPassed, Scanned, scan_game};
+use pdn::{SplitOptions, Splitter};
 use pdnkit::export::csv::{CsvWriter, DEFAULT_TAGS, Rows};
 use pdnkit::export::fen::{FenWriter, Positions};
 use pdnkit::export::json::JsonWriter;
 use pdnkit::export::pdn::PdnWriter;
 use pdnkit::export::{GameData, with_game};
-use pdn::ast::Game;
-use pdn::encoding::BOM;
-use pdn::note::Note;
-use pdn::outline::outline;
-use pdn::parser::{notes_around_plain_moves, parse_game};
-use pdn::plain::{NotesPassed, plain_game_moves};
-use pdn::raw::RawGame;
-use pdn::split::{SplitOptions, Splitter};
-use pdn::writer::write_game;
-use pdnkit::record::{Located, Status};
+use pdnkit::record::{Located, Verdict};
 use pdnkit::replay::{Code, ReplayOptions, VariantEvidence};
 use pdnkit::stats::{GameSummary, GroupBy, Settings, Stats};
 
@@ -152,7 +152,7 @@ pub fn check(input: &[u8], options: &CheckOptions) -> Result<Summary, String> {
     // The plain games found ahead, in blocks of a size the input picks (the binary finds them
     // so on other threads).
     let block = 1 + input.len() % 4_093;
-    let hints = pdn::split::hints_in_blocks(input, block, split.notes_passed);
+    let hints = pdn::hints_in_blocks(input, block, split.notes_passed);
     let prescanned =
         pdn_support::all_cuts(Splitter::with_options(input, split.clone()).with_hints(hints));
     ensure!(
@@ -549,13 +549,13 @@ fn check_game(
     );
     out.summary.games += 1;
     match r.status {
-        Status::Clean => out.summary.clean += 1,
-        Status::Warnings => out.summary.warnings += 1,
-        Status::Invalid => out.summary.invalid += 1,
-        Status::Unreadable => out.summary.unreadable += 1,
+        Verdict::Clean => out.summary.clean += 1,
+        Verdict::Warnings => out.summary.warnings += 1,
+        Verdict::Invalid => out.summary.invalid += 1,
+        Verdict::Unreadable => out.summary.unreadable += 1,
     }
     ensure!(
-        (r.status == Status::Unreadable) == data.game.is_none(),
+        (r.status == Verdict::Unreadable) == data.game.is_none(),
         "game {index}: status {:?} but parsed: {}",
         r.status,
         data.game.is_some()
@@ -568,12 +568,14 @@ fn check_game(
         let reported = r.diagnostics.iter().any(|d| d.code == Code::Encoding);
         out.fallback = Some((index, reported));
     }
-    if let Some(moves) = plain_game_moves(raw) {
-        out.summary.plain += 1;
-        check_plain(raw, data.game, moves)?;
-    }
-    if let Some(notes) = notes_around_plain_moves(raw) {
-        check_notes_around_plain_moves(raw, data.game, &notes)?;
+    // The fast paths of the syntax pass, against the parser.
+    match scan_game(raw, true) {
+        Scanned::Plain { moves } => {
+            out.summary.plain += 1;
+            check_plain(raw, data.game, moves)?;
+        }
+        Scanned::PlainMoves { notes } => check_notes_around_plain_moves(raw, data.game, &notes)?,
+        Scanned::Parsed(_) | Scanned::Unreadable(_) => {}
     }
     if let Some(game) = data.game {
         check_syntax_round_trip(index, game)?;

@@ -117,7 +117,7 @@ pub fn shapes(n: usize, v: usize) -> Vec<Shape> {
         ),
         shape("deep-at-the-limit", {
             // Variations exactly as deep as allowed, a move at every level: the deepest JSON.
-            let d = pdn::parser::MAX_VARIATION_DEPTH;
+            let d = pdn::MAX_VARIATION_DEPTH;
             format!(
                 "[GameType \"20\"]\n1. 32-28 {}{} *\n",
                 repeat("(32-28 19-23 ", d),
@@ -224,13 +224,10 @@ pub fn shapes(n: usize, v: usize) -> Vec<Shape> {
             "line-to-the-end",
             format!("1. 32-28 {}", repeat("( ", 4 * v)).into_bytes(),
         ),
-        shape(
-            "below-the-move-limit",
-            shuffle(pdn::parser::MAX_MAINLINE_MOVES),
-        ),
+        shape("below-the-move-limit", shuffle(pdn::MAX_MAINLINE_MOVES)),
         with_cli(apart(shape(
             "above-the-move-limit",
-            then_good(shuffle(pdn::parser::MAX_MAINLINE_MOVES + 1).into_bytes()),
+            then_good(shuffle(pdn::MAX_MAINLINE_MOVES + 1).into_bytes()),
         ))),
         apart(shape("hop-chain", {
             // A capture due and a quiet move written, then hops that each start where the
@@ -244,7 +241,7 @@ pub fn shapes(n: usize, v: usize) -> Vec<Shape> {
             // The same in a variation, where only the total move limit applies.
             let mut s =
                 String::from("[GameType \"20\"]\n[FEN \"W:W32:B27,18\"]\n1. 31-26 (1. 32-27 ");
-            let pairs = (4 * v).min(pdn::parser::MAX_MOVES / 2 - 10);
+            let pairs = (4 * v).min(pdn::MAX_MOVES / 2 - 10);
             s.push_str(&repeat("27x18 18x27 ", pairs));
             s.push_str(") *");
             then_good(s.into_bytes())
@@ -267,7 +264,7 @@ pub fn shapes(n: usize, v: usize) -> Vec<Shape> {
         )),
     ];
     // Just above the maximum game size, then a game that must still be read.
-    let max = pdn::split::DEFAULT_MAX_GAME_SIZE;
+    let max = pdn::DEFAULT_MAX_GAME_SIZE;
     out.push(with_cli(apart(shape(
         "oversize",
         then_good(format!("[Event \"big\"]\n1. 32-28 {{{}}} *", repeat("x", max)).into_bytes()),

@@ -28,8 +28,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use pdnkit::replay::ReplayOptions;
 use draughts::Variant;
+use pdnkit::replay::ReplayOptions;
 
 use check::{CheckOptions, Summary, check};
 use mutate::{KINDS, Scale};
@@ -537,7 +537,7 @@ fn the_executable_survives_hostile_shapes_on_its_worker_threads() {
     for s in hostile_shapes().into_iter().filter(|s| s.cli) {
         let path = dir.join(format!("{}.pdn", s.name));
         std::fs::write(&path, &s.bytes).expect("write input");
-        let games = pdn::split::Splitter::new(&s.bytes[..]).count();
+        let games = pdn::Splitter::new(&s.bytes[..]).count();
         // The text report too: it shows every finding with an excerpt of its line, and a line
         // of `long-junk-line` holds 100,000 findings.
         let runs: [&[&str]; 4] = [

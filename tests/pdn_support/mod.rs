@@ -6,13 +6,13 @@
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
+use pdn as read;
+use pdn::NoteKind;
+use pdn::RawGame;
+use pdn::parse_game;
+use pdn::{Cut, Splitter};
+use pdn::{NotesPassed, Scanned, scan_game};
 use pdnkit::export::GameData;
-use pdn::note::NoteKind;
-use pdn::parser::parse_game;
-use pdn::plain::{NotesPassed, is_plain_game};
-use pdn::raw::RawGame;
-use pdn::read;
-use pdn::split::{Cut, Splitter};
 use pdnkit::replay::Ply;
 
 /// The corpus directory, or `None` (with a message on stderr) when the tests should skip it.
@@ -120,7 +120,7 @@ pub fn check_cuts(cuts: &[Cut], games: &[RawGame], notes: NotesPassed) -> Result
 /// escapes let by) read by the parser with no note but literal escapes.
 fn passable(raw: &RawGame, notes: NotesPassed) -> bool {
     match notes {
-        NotesPassed::None => is_plain_game(raw),
+        NotesPassed::None => matches!(scan_game(raw, true), Scanned::Plain { .. }),
         NotesPassed::LiteralEscapes => {
             raw.notes.is_empty()
                 && raw.oversize.is_none()

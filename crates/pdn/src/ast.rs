@@ -14,7 +14,7 @@ use super::span::Span;
 use draughts::{Fen, GameType, ParseFenError, ParseGameTypeError, SquareToken};
 
 use super::lex::parse_move_square_bytes;
-use super::tags::{GameResult, VariantTag};
+use super::tags::{ResultToken, VariantTag};
 
 /// One parsed game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -335,8 +335,8 @@ pub struct Terminator<'a> {
 
 impl Terminator<'_> {
     /// The token's meaning.
-    pub fn result(&self) -> GameResult {
-        GameResult::from_tag(self.token)
+    pub fn result(&self) -> ResultToken {
+        ResultToken::from_tag(self.token)
     }
 }
 
@@ -419,8 +419,8 @@ impl<'a> Game<'a> {
     }
 
     /// The `Result` tag, interpreted (any string is accepted).
-    pub fn result_tag(&self) -> Option<GameResult> {
-        self.tag("Result").map(GameResult::from_tag)
+    pub fn result_tag(&self) -> Option<ResultToken> {
+        self.tag("Result").map(ResultToken::from_tag)
     }
 
     /// The `Variant` tag (playstrategy, lidraughts), interpreted.

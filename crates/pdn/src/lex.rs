@@ -62,7 +62,7 @@ type BResult<'a, T> = IResult<&'a [u8], T>;
 /// Byte classes of the hot scanning loops, as bit flags in one table: a lookup instead of a
 /// chain of comparisons per byte.
 const JUNK_END: u8 = 1;
-/// Ends a word for [`word_len`].
+/// Ends a word for [`ends_word`].
 const WORD_END: u8 = 2;
 /// Delimits a token for [`is_delimiter`] (a `\\` only when a literal escape follows).
 const DELIMITER: u8 = 4;
@@ -197,24 +197,8 @@ fn result_len_slow(b: &[u8]) -> Option<usize> {
     is_delimiter(&b[len..]).then_some(len)
 }
 
-/// Length of a word for a scanner that only looks for terminators: up to white space, a
-/// bracket, brace, parenthesis, `;`, or a literal `\r`.
-pub fn word_len(b: &[u8]) -> usize {
-    word_end(b, 0).max(1)
-}
-
-/// Where the word of [`word_len`] at the start of `b` ends, when its first `from` bytes are
-/// already known to belong to it (0 for an empty word).
-#[inline]
-pub fn word_end(b: &[u8], from: usize) -> usize {
-    let mut i = from;
-    while i < b.len() && !ends_word(b[i]) {
-        i += 1;
-    }
-    i
-}
-
-/// True for the bytes that end a [`word_len`] word.
+/// True for the bytes that end a word for a scanner that only looks for terminators: white
+/// space, a bracket, brace, parenthesis, `;`, or the `\\` of a literal `\r`.
 #[inline]
 pub fn ends_word(c: u8) -> bool {
     has_class(c, WORD_END)
@@ -672,7 +656,10 @@ mod tests {
         let alg = |file, rank| Some((SquareToken::Alg { file, rank }, 2));
         assert_eq!(parse_move_square_bytes(b"C3-D4"), alg(2, 3));
         assert_eq!(parse_move_square_bytes(b"c3"), alg(2, 3));
-        assert_eq!(parse_move_square_bytes(b"L12x"), Some((SquareToken::Alg { file: 11, rank: 12 }, 3)));
+        assert_eq!(
+            parse_move_square_bytes(b"L12x"),
+            Some((SquareToken::Alg { file: 11, rank: 12 }, 3))
+        );
         assert_eq!(parse_move_square_bytes(b"M3"), None);
         assert_eq!(parse_move_square_bytes(b"C123"), None);
         assert_eq!(parse_move_square_bytes(b"C"), None);

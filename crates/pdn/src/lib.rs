@@ -1,21 +1,21 @@
-//! The PDN syntax layer: bytes in, syntax trees out. It knows PDN, not draughts rules: a move is
-//! square tokens and separators; whether it is legal is for `rules` and the replayer.
+//! Portable Draughts Notation text: bytes in, syntax trees out, and back. It knows PDN, not the
+//! rules of draughts: a move is square tokens and separators; whether it is legal, and which
+//! move it is, is for the rules crate (`draughts`) and pdnkit's replay.
 //!
-//! Pipeline: [`read::open`] (a path, `-` for stdin, gzip detected) → [`split::Splitter`]
-//! (streams [`raw::RawGame`]s, each owning its decoded text, with index, byte offset and first
-//! line) → [`parser::parse_game`] (a zero-copy [`ast::Game`] with byte spans and notes, or a
-//! [`note::SyntaxError`] for an unreadable game) → [`writer::Writer`] (normalised PDN that
-//! reads back into the same tree, compared with [`outline::outline`]). [`quick::is_plain`]
-//! recognises the plain shape most games have without building a tree, for passes that only
-//! need to know that a game reads cleanly (`validate --syntax-only`): such a pass takes the
-//! games from [`split::Splitter::next_cut`], which passes plain games by without cutting them
-//! out, and with several jobs [`prescan::prescan`] finds them ahead of the splitter on other
-//! threads.
-//!
-//! Every game read is either parsed or unreadable, so `read = parsed + unreadable` holds.
+//! * Reading: [`open`] (a path, `-` for standard input; gzip, bzip2, xz and zstd detected by
+//!   content) and [`Splitter`], which streams the [`RawGame`]s of an archive, each owning its
+//!   decoded text, with its index, byte offset and first line; bad bytes never stop it.
+//! * Parsing: [`parse_game`] gives a zero-copy [`Game`] whose nodes carry byte [`Span`]s, and
+//!   the [`Note`]s of what the reader tolerated; or a [`SyntaxError`] for a game whose
+//!   structure cannot be recovered. Every game read is parsed or unreadable.
+//! * Writing: [`Writer`] writes normalised PDN that reads back into the same tree (compared
+//!   with [`outline`]).
+//! * The syntax pass: [`scan_game`] and [`Splitter::next_cut`] take the fast paths of the
+//!   plain shape most games have where they apply; [`fast_paths_default`] is the one switch
+//!   that turns them off.
 //!
 //! ```
-//! use pdn::{parser::parse_game, split::Splitter, writer::write_game};
+//! use pdn::{Splitter, parse_game, write_game};
 //!
 //! let archive = "[Event \"Demo\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n[Event \"Bad\"]\n1. {oops\n";
 //! let (mut parsed, mut unreadable) = (0, 0);
@@ -40,21 +40,63 @@
 //! assert_eq!((parsed, unreadable), (1, 1));
 //! # Ok::<(), std::io::Error>(())
 //! ```
+//!
+//! # Where the movetext grammar is recognised
+//!
+//! Four places read movetext, for speed in the passes that need less than a tree; each is held
+//! to the parser by tests, and every one but the first two is a fast path the switch turns off.
+//!
+//! | where | what it decides | kept in step by |
+//! |---|---|---|
+//! | `lex` | moves, numbers, results, word ends: the byte recognisers the parser and the splitter share | unit tests in `lex`; every test of the parser |
+//! | `parser` | the syntax tree: the reference | `src/parser/tests.rs`, the fixtures, the corpus |
+//! | `split` (word scanner, `skip_movetext`, `skip_plain_words`) | where a game ends: terminators outside comments and variations, the next tag | `split`'s tests (the shortcuts end where the word-by-word path does); `tests/mutation` (games tile the input, read in any parts) |
+//! | `plain` (byte automaton) and `plain::blocks` (64-byte masks, SSE2/AVX2) | a game in the plain shape: the parser reads it without error or note | `plain`'s tests (blocks stop where the automaton does); `tests/pdn_fast_paths.rs` (corpus, fixtures, random games near the shape: [`scan_game`] with and without fast paths); `tests/mutation`; the `parse` fuzz target |
 
-pub mod ast;
-pub mod encoding;
-pub mod lex;
-pub mod note;
-pub mod outline;
-pub mod parser;
-pub mod plain;
-pub mod raw;
-pub mod read;
-pub mod span;
-pub mod split;
-pub mod tags;
-pub mod writer;
+#![deny(missing_docs)]
+
+mod ast;
+mod encoding;
+mod lex;
+mod note;
+mod outline;
+mod parser;
+mod plain;
+mod raw;
+mod read;
+mod scan;
+mod span;
+mod split;
+mod tags;
+mod writer;
 
 #[cfg(test)]
 #[path = "../../draughts/src/test_rng.rs"]
 mod test_rng;
+
+pub use ast::{
+    Comment, CommentKind, Escape, Game, GameLabel, HeaderItem, Junk, Move, MoveNumber, Nag, Node,
+    SHOWN_VALUE, Setup, Steps, Tag, Terminator, Variation, shown,
+};
+pub use encoding::{BOM, Decoder};
+pub use lex::{MoveForm, Separator, looks_like_move};
+pub use note::{Note, NoteKind, SyntaxError, SyntaxErrorKind};
+pub use outline::outline;
+pub use parser::{
+    MAX_MAINLINE_MOVES, MAX_MOVES, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_VARIATION_DEPTH, ParseOptions,
+    label, parse_game, parse_game_with, parse_text, parse_text_with,
+};
+pub use plain::NotesPassed;
+pub use raw::RawGame;
+pub use read::{games, open, open_mappable};
+pub use scan::{NO_FAST_PATHS, Scanned, fast_paths_default, scan_game};
+pub use span::{LineCol, Span, locate, locate_all};
+pub use split::{
+    Cut, DEFAULT_MAX_GAME_SIZE, Hints, PlainGame, PlainHint, SplitOptions, Splitter,
+    hints_in_blocks,
+};
+pub use tags::{
+    RESULT_TOKENS, ResultMeaning, ResultToken, VariantTag, result_token_meaning,
+    standard_result_token,
+};
+pub use writer::{TerminatorStyle, WriteOptions, Writer, write_game};

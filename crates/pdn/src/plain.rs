@@ -40,15 +40,10 @@ mod blocks;
 /// Most tags of a plain game: enough for any real header; beyond, the parser decides.
 const MAX_TAGS: usize = 32;
 
-/// True when a game as the splitter cut it is in the plain shape: the parser would read it
-/// without error or note. Only a whole game decoded without note can be (the parser passes
-/// the splitter's notes on, and an oversize game is unreadable).
-pub fn is_plain_game(raw: &RawGame) -> bool {
-    whole_without_note(raw) && is_plain(&raw.text)
-}
-
 /// The number of main-line moves of a game as the splitter cut it, when it is in the plain
-/// shape ([`is_plain_game`]).
+/// shape: the parser would read it without error or note. Only a whole game decoded without
+/// note can be (the parser passes the splitter's notes on, and an oversize game is
+/// unreadable).
 pub fn plain_game_moves(raw: &RawGame) -> Option<usize> {
     whole_without_note(raw)
         .then(|| plain_mainline_moves(&raw.text))
@@ -57,12 +52,6 @@ pub fn plain_game_moves(raw: &RawGame) -> Option<usize> {
 
 fn whole_without_note(raw: &RawGame) -> bool {
     raw.notes.is_empty() && raw.oversize.is_none()
-}
-
-/// True when the text of one game is in the plain shape: the parser would read it without
-/// error or note.
-pub fn is_plain(text: &str) -> bool {
-    moves_before_terminator(text).is_some()
 }
 
 /// The number of main-line moves of a game's text in the plain shape, or `None` when the game

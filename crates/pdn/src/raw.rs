@@ -2,12 +2,12 @@
 
 use super::ast::GameLabel;
 use super::note::{Note, SyntaxError};
-use super::span::{Position, locate, locate_all};
+use super::span::{LineCol, locate, locate_all};
 
 /// A game as the splitter found it: its text and where it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RawGame {
-    /// Position of the game in its input, counting from 1.
+    /// LineCol of the game in its input, counting from 1.
     pub index: u64,
     /// Offset of the game's first byte in the input file (a leading BOM counts).
     pub byte_offset: u64,
@@ -44,7 +44,7 @@ impl RawGame {
     }
 
     /// Line and column in the file of byte `offset` of the game's text.
-    pub fn position(&self, offset: u32) -> Position {
+    pub fn position(&self, offset: u32) -> LineCol {
         let mut at = locate(&self.text, self.first_line, offset as usize);
         if at.line == self.first_line {
             at.column += self.first_column.saturating_sub(1);
@@ -53,7 +53,7 @@ impl RawGame {
     }
 
     /// Line and column in the file of many offsets of the game's text, in one pass.
-    pub fn positions(&self, offsets: &[u32]) -> Vec<Position> {
+    pub fn positions(&self, offsets: &[u32]) -> Vec<LineCol> {
         let offsets: Vec<usize> = offsets.iter().map(|&o| o as usize).collect();
         let mut all = locate_all(&self.text, self.first_line, &offsets);
         for at in &mut all {

@@ -41,14 +41,14 @@ impl Span {
 
 /// A place in a file: 1-based line and 1-based column in characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Position {
+pub struct LineCol {
     /// Line in the file, from 1.
     pub line: u32,
     /// Column in characters, from 1.
     pub column: u32,
 }
 
-impl std::fmt::Display for Position {
+impl std::fmt::Display for LineCol {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}:{}", self.line, self.column)
     }
@@ -58,12 +58,12 @@ impl std::fmt::Display for Position {
 ///
 /// An offset past the end is clamped to the end; an offset inside a multi-byte character counts
 /// as that character.
-pub fn locate(text: &str, first_line: u32, offset: usize) -> Position {
+pub fn locate(text: &str, first_line: u32, offset: usize) -> LineCol {
     let bytes = text.as_bytes();
     let offset = offset.min(bytes.len());
     let (lines, line_start) = count_line_ends(&bytes[..offset]);
     let column = 1 + count_chars(&bytes[line_start..offset]);
-    Position {
+    LineCol {
         line: first_line + lines,
         column: column as u32,
     }
@@ -72,12 +72,12 @@ pub fn locate(text: &str, first_line: u32, offset: usize) -> Position {
 /// The positions of many offsets of `text` at once, in input order: the same answers as
 /// [`locate`] gives for each, in one pass over the text (a game with thousands of findings on
 /// one long line must not cost thousands of passes).
-pub fn locate_all(text: &str, first_line: u32, offsets: &[usize]) -> Vec<Position> {
+pub fn locate_all(text: &str, first_line: u32, offsets: &[usize]) -> Vec<LineCol> {
     let bytes = text.as_bytes();
     let mut order: Vec<usize> = (0..offsets.len()).collect();
     order.sort_by_key(|&i| offsets[i]);
     let mut out = vec![
-        Position {
+        LineCol {
             line: first_line,
             column: 1
         };
@@ -108,7 +108,7 @@ pub fn locate_all(text: &str, first_line: u32, offsets: &[usize]) -> Vec<Positio
         } else {
             (0, 1 + chars)
         };
-        out[i] = Position {
+        out[i] = LineCol {
             line: first_line + lines + extra_line,
             column: column as u32,
         };
@@ -259,12 +259,12 @@ mod tests {
     #[test]
     fn lf_crlf_and_cr_each_end_one_line() {
         let text = "a\nb\r\nc\rd";
-        assert_eq!(locate(text, 1, 0), Position { line: 1, column: 1 });
-        assert_eq!(locate(text, 1, 2), Position { line: 2, column: 1 });
-        assert_eq!(locate(text, 1, 5), Position { line: 3, column: 1 });
-        assert_eq!(locate(text, 1, 7), Position { line: 4, column: 1 });
+        assert_eq!(locate(text, 1, 0), LineCol { line: 1, column: 1 });
+        assert_eq!(locate(text, 1, 2), LineCol { line: 2, column: 1 });
+        assert_eq!(locate(text, 1, 5), LineCol { line: 3, column: 1 });
+        assert_eq!(locate(text, 1, 7), LineCol { line: 4, column: 1 });
         // The CR of a CRLF still belongs to line 2.
-        assert_eq!(locate(text, 1, 3), Position { line: 2, column: 2 });
+        assert_eq!(locate(text, 1, 3), LineCol { line: 2, column: 2 });
     }
 
     #[test]
@@ -317,14 +317,14 @@ mod tests {
         let text = "\tÉé x";
         assert_eq!(
             locate(text, 10, 6),
-            Position {
+            LineCol {
                 line: 10,
                 column: 5
             }
         );
         assert_eq!(
             locate(text, 10, 1),
-            Position {
+            LineCol {
                 line: 10,
                 column: 2
             }
@@ -343,7 +343,7 @@ mod tests {
 
     #[test]
     fn offsets_past_the_end_are_clamped() {
-        assert_eq!(locate("ab", 3, 99), Position { line: 3, column: 3 });
+        assert_eq!(locate("ab", 3, 99), LineCol { line: 3, column: 3 });
     }
 
     #[test]

@@ -39,6 +39,10 @@ pub struct SplitOptions {
     /// The notes a game [`Splitter::next_cut`] passes by may carry (none by default). The
     /// hints of [`Splitter::with_hints`] must be found with the same setting.
     pub notes_passed: NotesPassed,
+    /// Take the fast paths: pass plain games by in [`Splitter::next_cut`] and on hints, and
+    /// pass clean movetext 64 bytes or a line at a time. Off, every game is cut out and every
+    /// word read one at a time, giving the same games ([`crate::fast_paths_default`]).
+    pub fast_paths: bool,
 }
 
 impl Default for SplitOptions {
@@ -47,6 +51,7 @@ impl Default for SplitOptions {
             max_game_size: DEFAULT_MAX_GAME_SIZE,
             decoder: Decoder::default(),
             notes_passed: NotesPassed::None,
+            fast_paths: crate::scan::fast_paths_default(),
         }
     }
 }
@@ -161,8 +166,9 @@ pub struct PlainGame {
     pub index: u64,
     /// Offset of the game's first byte in the input file.
     pub byte_offset: u64,
-    /// Line and column (in characters) of the game's first byte, from 1.
+    /// Line of the game's first byte, from 1.
     pub first_line: u32,
+    /// Column (in characters) of the game's first byte, from 1.
     pub first_column: u32,
     /// Size of the game in bytes.
     pub len: u64,
@@ -218,8 +224,9 @@ pub struct PlainHint {
     pub offset: u64,
     /// Size of the game in bytes (its extent).
     pub len: usize,
-    /// Its bytes are ASCII; whether they are UTF-8.
+    /// Its bytes are ASCII.
     pub ascii: bool,
+    /// Its bytes are UTF-8.
     pub utf8: bool,
     /// Its line ends.
     pub lines: u32,
@@ -232,7 +239,7 @@ pub struct PlainHint {
 
 impl PlainHint {
     /// The hints for the plain games of a block of an input (`last`: the input ends with it),
-        /// which a caller may find on other threads, ahead of the splitter ([`Splitter::with_hints`]): at each line that starts with `[` after a line that does not
+    /// which a caller may find on other threads, ahead of the splitter ([`Splitter::with_hints`]): at each line that starts with `[` after a line that does not
     /// (where a game may start), then from the end of each plain game found, where the next starts.
     /// A game that runs past the block gets no hint, unless the input ends with the block.
     pub fn find_in(bytes: &[u8], offset: u64, last: bool, notes: NotesPassed) -> Vec<PlainHint> {
@@ -253,7 +260,6 @@ impl PlainHint {
         }
         hints
     }
-
 
     /// The hint for a plain game of these bytes at `offset`.
     pub fn of(bytes: &[u8], offset: u64, ascii: bool, utf8: bool) -> PlainHint {
@@ -369,14 +375,15 @@ impl<R: BufRead> Splitter<R> {
     /// when decoding would leave its bytes as they are. Reads on while the answer is not known
     /// yet.
     fn pass_plain(&mut self) -> io::Result<Option<PlainGame>> {
-        if self.scan.pos != self.start {
+        if self.scan.pos != self.start || !self.options.fast_paths {
             return Ok(None);
         }
-        if let Some(hint) = self.hint_here()? {
-            if self.decodes_as_is(hint.ascii, hint.utf8) && hint.len <= self.options.max_game_size {
-                self.hinted += 1;
-                return Ok(Some(self.pass(&hint)));
-            }
+        if let Some(hint) = self.hint_here()?
+            && self.decodes_as_is(hint.ascii, hint.utf8)
+            && hint.len <= self.options.max_game_size
+        {
+            self.hinted += 1;
+            return Ok(Some(self.pass(&hint)));
         }
         loop {
             let rest = &self.buf[self.start..];
@@ -714,6 +721,7 @@ impl<R: BufRead> Splitter<R> {
         let eof = self.eof;
         let max = self.options.max_game_size;
         let limit = self.start.saturating_add(max);
+        let fast = self.options.fast_paths;
         let s = &mut self.scan;
         // Comments on their own lines after a terminator open the next game if a tag follows
         // them with no blank line between. A run of them larger than the maximum game size
@@ -753,7 +761,7 @@ impl<R: BufRead> Splitter<R> {
             if more {
                 return Step::NeedMore;
             }
-            if s.seen_movetext && !s.terminated && s.mode == Mode::Normal {
+            if fast && s.seen_movetext && !s.terminated && s.mode == Mode::Normal {
                 skip_movetext(b, s, limit);
             }
             while let Some(&c) = b.get(s.pos) {

@@ -13,7 +13,7 @@ use draughts::ResultScale;
 /// What a result token says, in terms of the side that moves first in the variant's standard
 /// start (PDN's convention: the first number is the first mover's score).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum ResultMeaning {
     /// First mover won (`1-0`, `2-0`).
     FirstWins,
     /// Second mover won (`0-1`, `0-2`).
@@ -28,25 +28,25 @@ pub enum Outcome {
 
 /// A result as written (Result tag value or game terminator).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct GameResult {
+pub struct ResultToken {
     /// The text as written, trimmed.
     pub raw: String,
     /// The meaning, when the text is one of the known result forms.
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<ResultMeaning>,
     /// The scale, when known.
     pub scale: Option<ResultScale>,
 }
 
-impl GameResult {
+impl ResultToken {
     /// Interprets a Result tag value. Any string is accepted (PDN 3.0 asks readers to); unknown
     /// forms keep `outcome == None`.
-    pub fn from_tag(value: &str) -> GameResult {
+    pub fn from_tag(value: &str) -> ResultToken {
         let raw = value.trim();
         let (outcome, scale) = match result_token_meaning(raw) {
             Some((o, s)) => (Some(o), Some(s)),
             None => (None, None),
         };
-        GameResult {
+        ResultToken {
             raw: raw.to_string(),
             outcome,
             scale,
@@ -73,8 +73,8 @@ pub fn standard_result_token(token: &str) -> Option<&'static str> {
 }
 
 /// Meaning of a known result token, or `None`.
-pub fn result_token_meaning(token: &str) -> Option<(Outcome, ResultScale)> {
-    use Outcome::*;
+pub fn result_token_meaning(token: &str) -> Option<(ResultMeaning, ResultScale)> {
+    use ResultMeaning::*;
     use ResultScale::*;
     Some(match token {
         "1-0" | "1:0" => (FirstWins, One),
@@ -179,23 +179,23 @@ mod tests {
     #[test]
     fn results_every_form() {
         for (tok, outcome) in [
-            ("2-0", Outcome::FirstWins),
-            ("0-2", Outcome::SecondWins),
-            ("1-1", Outcome::Draw),
-            ("1-0", Outcome::FirstWins),
-            ("0-1", Outcome::SecondWins),
-            ("0-0", Outcome::BothLose),
-            ("*", Outcome::Unknown),
-            ("½-½", Outcome::Draw),
-            ("1/2-1/2", Outcome::Draw),
-            ("0.5-0.5", Outcome::Draw),
+            ("2-0", ResultMeaning::FirstWins),
+            ("0-2", ResultMeaning::SecondWins),
+            ("1-1", ResultMeaning::Draw),
+            ("1-0", ResultMeaning::FirstWins),
+            ("0-1", ResultMeaning::SecondWins),
+            ("0-0", ResultMeaning::BothLose),
+            ("*", ResultMeaning::Unknown),
+            ("½-½", ResultMeaning::Draw),
+            ("1/2-1/2", ResultMeaning::Draw),
+            ("0.5-0.5", ResultMeaning::Draw),
         ] {
-            assert_eq!(GameResult::from_tag(tok).outcome, Some(outcome), "{tok}");
+            assert_eq!(ResultToken::from_tag(tok).outcome, Some(outcome), "{tok}");
         }
-        let spaced = GameResult::from_tag(" 0-1");
+        let spaced = ResultToken::from_tag(" 0-1");
         assert_eq!(spaced.raw, "0-1");
-        assert_eq!(spaced.outcome, Some(Outcome::SecondWins));
-        let delfts = GameResult::from_tag("4-6");
+        assert_eq!(spaced.outcome, Some(ResultMeaning::SecondWins));
+        let delfts = ResultToken::from_tag("4-6");
         assert_eq!((delfts.raw.as_str(), delfts.outcome), ("4-6", None));
     }
 }

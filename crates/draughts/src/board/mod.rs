@@ -86,7 +86,7 @@ impl Geometry {
             height,
             squares,
         };
-        if width < 4 || height < 4 || width % 2 != 0 || height % 2 != 0 {
+        if width < 4 || height < 4 || !width.is_multiple_of(2) || !height.is_multiple_of(2) {
             return Err(GeometryError(format!(
                 "{width}x{height}: width and height must be even and at least 4"
             )));

@@ -1,10 +1,10 @@
 //! `GameState`: a position plus what the rules need beyond it: repetition history and the
 //! counters of the draw rules. It decides when a game is over ([`GameState::outcome`]).
 
-use super::setup::FenError;
 use super::mv::Move;
 use super::outcome::{self, Outcome};
 use super::position::{Position, Role};
+use super::setup::FenError;
 use super::spec::DrawRule;
 use super::variant::{Config, Variant};
 use crate::Square;

@@ -10,8 +10,8 @@ use super::layout::Layout;
 use super::mv::{MAX_CAPTURES, Move};
 use super::precedence::{self, CaptureFacts};
 use super::spec::{PassingPromotion, Rules};
-use crate::{Geometry, Square, SquareSet};
 use crate::Colour;
+use crate::{Geometry, Square, SquareSet};
 
 /// Man or king.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

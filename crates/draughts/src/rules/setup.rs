@@ -5,9 +5,9 @@ use std::fmt;
 
 use super::position::{Piece, Position, Role};
 use super::spec::Rules;
-use crate::{Notation, Square, SquareNames, push_number};
 use crate::SquareToken;
 use crate::{Colour, Fen, FenGroup, FenItem, NotationKind};
+use crate::{Notation, Square, SquareNames, push_number};
 
 /// Why a FEN cannot be a position of the variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -248,8 +248,8 @@ fn set_streaks(pos: &mut Position, field: &str, notation: &Notation) {
     for (part, colour) in parts.iter().zip([Colour::Black, Colour::White]) {
         let digits = usize::from(part.starts_with(|c: char| c.is_ascii_digit()));
         let count = part[..digits].parse::<u8>().unwrap_or(0);
-        let square = crate::parse_square_token(&part[digits..])
-            .and_then(|(t, _)| notation.parse(t));
+        let square =
+            crate::parse_square_token(&part[digits..]).and_then(|(t, _)| notation.parse(t));
         let king = square.filter(|&sq| {
             pos.piece_at(sq)
                 .is_some_and(|p| p.colour == colour && p.role == Role::King)

@@ -118,7 +118,7 @@ pub fn parse_game_with<'a>(
 /// something other than white space follows its last tag, no terminator ends the moves, or
 /// the game is unreadable. (A game whose only notes are on its tags or after its terminator,
 /// such as a literal `\r` ending every line, then needs no tree to be judged.)
-pub fn notes_around_plain_moves(raw: &RawGame) -> Option<Vec<Note>> {
+pub(crate) fn notes_around_plain_moves(raw: &RawGame) -> Option<Vec<Note>> {
     if raw.oversize.is_some() {
         return None;
     }

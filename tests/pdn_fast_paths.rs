@@ -1,27 +1,28 @@
-//! The plain-shape shortcut of `validate --syntax-only` (`pdn::quick`) against the parser: a
-//! game it recognises must be one the parser reads without error or note, with the same number
-//! of main-line moves. Checked on every game of the corpus and the fixtures, and on random games
-//! built near the edge of the plain shape. The counts of recognised games are asserted too, so
-//! the checks are never vacuous.
+//! The fast paths of the syntax pass against the reference path: a game [`scan_game`] finds in
+//! the plain shape must be one the parser reads without error or note, with the same number of
+//! main-line moves; the notes it reads around a game's plain moves must be the whole parse's.
+//! Checked on every game of the corpus and the fixtures, and on random games built near the
+//! edge of the plain shape. The counts of recognised games are asserted too, so the checks are
+//! never vacuous.
 //!
 //! The splitter's way of passing plain games by (`Splitter::next_cut`) is held to its iterator:
 //! the same games at the same places, the plain ones being exactly games the shortcut
-//! recognises, however the input is cut into reads or blocks, read or mapped from a file.
+//! recognises, however the input is cut into reads or into the blocks a prescan finds hints in;
+//! and with the fast paths off, `next_cut` passes nothing by.
 
 mod pdn_support;
 
 use std::io::{BufReader, Read};
 use std::path::Path;
 
-use pdn::parser::{notes_around_plain_moves, parse_game, parse_text};
-use pdn::plain::{NotesPassed, plain_game_moves, plain_mainline_moves};
-use pdn::raw::RawGame;
-use pdn::read;
-use pdn::split::{Cut, SplitOptions, Splitter, hints_in_blocks};
+use pdn as read;
+use pdn::RawGame;
+use pdn::{Cut, SplitOptions, Splitter, hints_in_blocks};
+use pdn::{NotesPassed, Scanned, parse_game, scan_game};
 
 /// Checks one game; true when the shortcut recognised it.
 fn agrees(raw: &RawGame, origin: &str) -> bool {
-    let Some(moves) = plain_game_moves(raw) else {
+    let Scanned::Plain { moves } = scan_game(raw, true) else {
         return false;
     };
     let game = parse_game(raw)
@@ -38,7 +39,7 @@ fn agrees(raw: &RawGame, origin: &str) -> bool {
 /// Checks the notes read around a game's plain moves against the notes of the whole parse;
 /// true when the game's moves were plain (and it had a terminator).
 fn notes_agree(raw: &RawGame, origin: &str) -> bool {
-    let Some(notes) = notes_around_plain_moves(raw) else {
+    let Scanned::PlainMoves { notes } = scan_game(raw, true) else {
         return false;
     };
     let game = parse_game(raw)
@@ -55,10 +56,16 @@ fn check_file(path: &Path) -> (usize, usize, usize) {
         let origin = format!("{} game {}", path.display(), raw.index);
         let whole = agrees(raw, &origin);
         let moves = notes_agree(raw, &origin);
-        // A game in the plain shape has plain moves.
-        assert!(moves || !whole, "{origin}");
+        // Without fast paths, every game is parsed.
+        assert!(
+            matches!(
+                scan_game(raw, false),
+                Scanned::Parsed(_) | Scanned::Unreadable(_)
+            ),
+            "{origin}"
+        );
         plain += usize::from(whole);
-        plain_moves += usize::from(moves && !whole);
+        plain_moves += usize::from(moves);
     }
     (games.len(), plain, plain_moves)
 }
@@ -287,10 +294,11 @@ fn random_games_recognised_read_cleanly() {
     let (mut plain, mut edge_plain) = (0, 0);
     for _ in 0..200_000 {
         let (text, edged) = random_game(&mut rng, 12);
-        let Some(moves) = plain_mainline_moves(&text) else {
+        let raw = RawGame::from_text(text.as_str());
+        let Scanned::Plain { moves } = scan_game(&raw, true) else {
             continue;
         };
-        let game = parse_text(&text)
+        let game = parse_game(&raw)
             .unwrap_or_else(|e| panic!("{text:?}: plain for the shortcut but unreadable: {e}"));
         assert!(game.notes.is_empty(), "{text:?}: {:?}", game.notes);
         assert_eq!(game.mainline_moves().count(), moves, "{text:?}");
@@ -399,8 +407,10 @@ struct Reads {
 /// or with a prescan gives the same cuts. Returns the games, how many were passed by, and how
 /// many of those on a hint.
 fn cuts_agree(data: &[u8], reads: &Reads, origin: &str) -> (usize, usize, u64) {
+    // The fast paths on whatever the environment says: they are what is checked here.
     let options = SplitOptions {
         notes_passed: reads.notes,
+        fast_paths: true,
         ..SplitOptions::default()
     };
     let games: Vec<RawGame> = Splitter::new(data).map(|g| g.expect("in memory")).collect();
@@ -427,6 +437,21 @@ fn cuts_agree(data: &[u8], reads: &Reads, origin: &str) -> (usize, usize, u64) {
     }
     assert!(prescanned == cuts, "{origin}: prescanned");
     let hinted = splitter.hinted();
+    // The fast paths off, nothing is passed by, hints or not: the iterator's games.
+    let reference = SplitOptions {
+        fast_paths: false,
+        ..options
+    };
+    let hints = hints_in_blocks(data, reads.block, reads.notes);
+    let mut splitter = Splitter::with_options(data, reference).with_hints(hints);
+    let mut slow = Vec::new();
+    while let Some(cut) = splitter.next_cut().expect("in memory") {
+        match cut {
+            Cut::Game(game) => slow.push(game),
+            Cut::Plain(_) => panic!("{origin}: passed by with the fast paths off"),
+        }
+    }
+    assert!(slow == games, "{origin}: the games with the fast paths off");
     (games.len(), passed, hinted)
 }
 
@@ -573,6 +598,7 @@ fn a_plain_game_near_the_maximum_size_is_passed_by_however_it_is_read() {
     for max in game.len()..game.len() + 10 {
         let options = SplitOptions {
             max_game_size: max,
+            fast_paths: true,
             ..SplitOptions::default()
         };
         let whole =
