@@ -10,8 +10,8 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdn::RawGame;
 use pdn::Splitter;
 use pdn::parse_game;
-use pdnkit::record::GameRecord;
-use pdnkit::replay::{ReplayOptions, replay};
+use pdnkit::GameRecord;
+use pdnkit::{ReplayOptions, replay};
 
 fn sample() -> Vec<RawGame> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sample/archive.pdn");

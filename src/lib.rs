@@ -1,11 +1,64 @@
-//! pdnkit: read, validate, convert and analyse PDN (Portable Draughts Notation) archives.
+//! pdnkit: read, validate, convert and analyse PDN (Portable Draughts Notation) archives of
+//! every draughts variant.
+//!
+//! The library under the `pdnkit` command. Two crates below it do the groundwork, and are
+//! re-exported: [`draughts`], the rules (boards, notation, FEN, move generation, game state),
+//! and [`pdn`], the text (a streaming reader, a liberal parser into a syntax tree, a writer).
+//! pdnkit itself replays what was written through the rules and says what does not fit:
+//!
+//! * [`check_game`]: parse and replay one game of an archive, into a [`CheckedGame`]: its
+//!   [`GameRecord`] (verdict and located [`Diagnostic`]s), its syntax tree and its
+//!   [`Replayed`] moves. Every subcommand of the `pdnkit` command runs it.
+//! * [`replay`]: the replay of one parsed game under [`ReplayOptions`]; the variant of a game
+//!   without GameType can be decided for its whole archive ([`VariantEvidence`]).
+//! * [`export`]: the game as FEN, CSV, JSON Lines or rule-aware PDN; [`stats`]: archive
+//!   statistics.
+//!
+//! # Reading an archive and replaying each game
+//!
+//! ```
+//! use pdnkit::pdn::Splitter;
+//! use pdnkit::{Code, ReplayOptions, Verdict, check_game};
+//!
+//! let archive = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n\
+//!                [GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *\n";
+//! let options = ReplayOptions::default();
+//! let mut verdicts = Vec::new();
+//! for raw in Splitter::new(archive.as_bytes()) {
+//!     let raw = raw?; // I/O errors only: a bad game is a verdict, not an error
+//!     check_game("demo.pdn", &raw, &options, |checked| {
+//!         let record = checked.record;
+//!         let codes: Vec<Code> = record.diagnostics.iter().map(|d| d.code).collect();
+//!         verdicts.push((record.game, record.status, record.replayed, codes));
+//!     });
+//! }
+//! assert_eq!(
+//!     verdicts,
+//!     [
+//!         (1, Verdict::Clean, 4, vec![]),
+//!         // 28-22 is played where a capture (28x19) was compulsory: reported, and applied.
+//!         (2, Verdict::Invalid, 3, vec![Code::CaptureRequired]),
+//!     ]
+//! );
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
+mod check;
 pub mod export;
-pub mod record;
-pub mod replay;
+mod record;
+mod replay;
 pub mod stats;
 
 pub use draughts;
 pub use pdn;
+
+pub use check::{CheckedGame, check_game};
+pub use record::{GameRecord, Located, MAX_LISTED_IN_VARIATIONS, Verdict};
+pub use replay::{
+    ArchiveVariant, CaptureFault, Code, Diagnostic, MAX_LISTED_NOTES, MoveRef, Ply, ReplayOptions,
+    Replayed, Severity, Source, VariantEvidence, check_syntax, note_diagnostic, replay, side_name,
+    tagged_variant, worst_syntax_note,
+};

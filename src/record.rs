@@ -4,9 +4,7 @@
 
 use serde::Serialize;
 
-use crate::replay::{
-    CaptureFault, Code, Diagnostic, Replayed, Severity, note_diagnostic, side_name,
-};
+use crate::{CaptureFault, Code, Diagnostic, Replayed, Severity, note_diagnostic, side_name};
 use pdn::LineCol;
 use pdn::RawGame;
 use pdn::SyntaxError;
@@ -297,7 +295,7 @@ fn locate(raw: &RawGame, d: &Diagnostic, at: LineCol) -> Located {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::replay::MoveRef;
+    use crate::MoveRef;
     use draughts::Colour;
     use pdn::Span;
 

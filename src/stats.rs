@@ -2,20 +2,27 @@
 //! ([`Stats`]), which merge associatively and commutatively, so each worker of a parallel run
 //! keeps its own and they are merged at the end without locks.
 //!
-//! This module only counts. [`report`] turns totals into finished numbers (percentages,
-//! quartiles, rankings), and [`table`] and [`tidy`] print them; JSON is the report serialised.
+//! [`report`] turns totals into finished numbers (percentages, quartiles, rankings), and
+//! [`render_table`] and [`tidy_rows`] print them; JSON is the [`Report`] serialised.
 //! Results follow PDN's first-mover convention: `1-0` is a win for the side that moves first
 //! (Black in English, pool and Thai draughts).
 
-pub mod report;
-pub mod table;
-pub mod tidy;
+mod report;
+mod table;
+mod tidy;
+
+pub use report::{
+    Bin, CaptureReport, EventRow, FaultRow, GroupReport, Length, OpeningRow, PlayerRow, Report,
+    ResultRow, StatusCounts, VariantRow, pct, report,
+};
+pub use table::render as render_table;
+pub use tidy::{HEADER as TIDY_HEADER, Row as TidyRow, rows as tidy_rows};
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::export::GameData;
-use crate::export::notation::{full_path, minimal_legal};
-use crate::record::Verdict;
+use crate::CheckedGame;
+use crate::Verdict;
+use crate::export::{full_path, minimal_legal};
 use draughts::Colour;
 use pdn::{ResultMeaning, ResultToken};
 
@@ -95,7 +102,7 @@ pub struct GameSummary {
 
 impl GameSummary {
     /// The summary of a game that was read (and, if readable, replayed).
-    pub fn of(data: &GameData<'_, '_>, order: u64, settings: &Settings) -> GameSummary {
+    pub fn of(data: &CheckedGame<'_, '_>, order: u64, settings: &Settings) -> GameSummary {
         let r = data.record;
         let first = data.config().map_or(Colour::White, |c| c.first_mover);
         let name = |c: Colour| {
@@ -146,7 +153,7 @@ fn named(s: &str) -> Option<String> {
     (!s.is_empty() && s != "?" && s != "-").then(|| s.to_string())
 }
 
-fn group(data: &GameData<'_, '_>, by: &GroupBy) -> String {
+fn group(data: &CheckedGame<'_, '_>, by: &GroupBy) -> String {
     let value = match by {
         GroupBy::Tag(t) => data.tag(t).and_then(named),
         GroupBy::Year => data.tag("Date").and_then(year),
@@ -163,7 +170,7 @@ fn year(date: &str) -> Option<String> {
 }
 
 /// The first `n` plies of a game from its variant's standard start, normalised.
-fn opening(data: &GameData<'_, '_>, n: u32) -> Option<String> {
+fn opening(data: &CheckedGame<'_, '_>, n: u32) -> Option<String> {
     let (replayed, config) = (data.replayed?, data.config()?);
     if n == 0 || replayed.plies.len() < n as usize {
         return None;

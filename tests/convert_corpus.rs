@@ -10,19 +10,19 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use pdn::RawGame;
-use pdnkit::export::csv::{CsvWriter, Rows};
-use pdnkit::export::fen::{FenWriter, Positions};
-use pdnkit::export::pdn::PdnWriter;
-use pdnkit::export::with_game;
-use pdnkit::record::Verdict;
-use pdnkit::replay::ReplayOptions;
+use pdnkit::ReplayOptions;
+use pdnkit::Verdict;
+use pdnkit::check_game;
+use pdnkit::export::PdnWriter;
+use pdnkit::export::{CsvWriter, Rows};
+use pdnkit::export::{FenWriter, Positions};
 
 use pdn_support::played;
 
 /// Checks one game; returns its status.
-fn check_game(file: &str, raw: &RawGame) -> Verdict {
+fn check_one(file: &str, raw: &RawGame) -> Verdict {
     let options = ReplayOptions::default();
-    with_game(file, raw, &options, |d| {
+    check_game(file, raw, &options, |d| {
         let r = d.record;
         let what = format!("{file} game {}", r.game);
         let mut csv = CsvWriter::new(Vec::new(), Rows::Moves);
@@ -45,7 +45,7 @@ fn check_game(file: &str, raw: &RawGame) -> Verdict {
         if r.status != Verdict::Unreadable {
             let again = RawGame::from_text(text.clone());
             let before = played(d);
-            let after = with_game(file, &again, &options, |e| {
+            let after = check_game(file, &again, &options, |e| {
                 assert_ne!(e.record.status, Verdict::Unreadable, "{what}:\n{text}");
                 played(e)
             });
@@ -66,7 +66,7 @@ fn exports_agree_with_the_replay_on_every_corpus_game() {
     let mut games = 0;
     for rel in pdn_support::corpus_files(&dir) {
         for raw in pdn_support::raw_games(&dir.join(&rel)) {
-            check_game(&rel, &raw);
+            check_one(&rel, &raw);
             games += 1;
         }
     }

@@ -7,19 +7,19 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use pdn::Splitter;
-use pdnkit::export::csv::{CsvWriter, DEFAULT_TAGS, Rows};
-use pdnkit::export::fen::{FenWriter, Positions};
-use pdnkit::export::json::JsonWriter;
-use pdnkit::export::pdn::PdnWriter;
-use pdnkit::export::{GameData, with_game};
-use pdnkit::replay::ReplayOptions;
+use pdnkit::ReplayOptions;
+use pdnkit::export::JsonWriter;
+use pdnkit::export::PdnWriter;
+use pdnkit::export::{CsvWriter, DEFAULT_TAGS, Rows};
+use pdnkit::export::{FenWriter, Positions};
+use pdnkit::{CheckedGame, check_game};
 
 /// Calls `f` with every game of `path`, named by its file name.
-fn each_game(path: &Path, mut f: impl FnMut(&GameData<'_, '_>)) {
+fn each_game(path: &Path, mut f: impl FnMut(&CheckedGame<'_, '_>)) {
     let bytes = std::fs::read(path).unwrap();
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
     for raw in Splitter::new(&bytes[..]) {
-        with_game(&name, &raw.unwrap(), &ReplayOptions::default(), &mut f);
+        check_game(&name, &raw.unwrap(), &ReplayOptions::default(), &mut f);
     }
 }
 

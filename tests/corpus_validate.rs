@@ -30,12 +30,12 @@
 mod pdn_support;
 
 use pdn::parse_game;
-use pdnkit::record::{GameRecord, Verdict};
+use pdnkit::{GameRecord, Verdict};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use pdn::Game;
-use pdnkit::replay::{ReplayOptions, Severity, VariantEvidence, replay};
+use pdnkit::{ReplayOptions, Severity, VariantEvidence, replay};
 
 /// Files whose games are not all played under the variant their directory names: (file,
 /// games per variant).

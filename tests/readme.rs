@@ -5,7 +5,7 @@
 fn readme_lists_every_diagnostic_code() {
     let readme =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    for code in pdnkit::replay::Code::ALL {
+    for code in pdnkit::Code::ALL {
         let cell = format!("| `{}` |", code.name());
         assert!(
             readme.contains(&cell),

@@ -19,11 +19,11 @@ use draughts::{Config, GameState, Outcome, Variant};
 use pdn::RawGame;
 use pdn::Splitter;
 use pdn::{Game as Tree, HeaderItem, Node};
-use pdnkit::export::notation::{full_path, minimal_legal};
-use pdnkit::export::pdn::PdnWriter;
-use pdnkit::export::{GameData, with_game};
-use pdnkit::record::Verdict;
-use pdnkit::replay::ReplayOptions;
+use pdnkit::ReplayOptions;
+use pdnkit::Verdict;
+use pdnkit::export::PdnWriter;
+use pdnkit::export::{full_path, minimal_legal};
+use pdnkit::{CheckedGame, check_game};
 
 use check::CheckOptions;
 use rng::Rng;
@@ -232,7 +232,7 @@ fn variation(
 }
 
 /// What a reader found in a game, in the truth's terms.
-fn found(tree: &Tree<'_>, data: &GameData<'_, '_>) -> Truth {
+fn found(tree: &Tree<'_>, data: &CheckedGame<'_, '_>) -> Truth {
     let mut comments = Vec::new();
     for h in &tree.header {
         if let HeaderItem::Comment(c) = h {
@@ -273,7 +273,7 @@ fn read_back(text: &str, truths: &[Truth], what: &str) -> String {
     assert_eq!(raws.len(), truths.len(), "{what}: game count\n{text}");
     let mut out = PdnWriter::new(Vec::new());
     for (raw, truth) in raws.iter().zip(truths) {
-        with_game("gen.pdn", raw, &ReplayOptions::default(), |d| {
+        check_game("gen.pdn", raw, &ReplayOptions::default(), |d| {
             let tree = d
                 .game
                 .unwrap_or_else(|| panic!("{what}: unreadable:\n{}", raw.text));
@@ -332,14 +332,14 @@ fn json_and_csv_hold_any_bytes() {
     assert_eq!(summary.games, 1);
     let raw = Splitter::new(&input[..]).next().unwrap().unwrap();
     assert_eq!(raw.encoding, encoding_rs::WINDOWS_1252);
-    let mut json = pdnkit::export::json::JsonWriter::new(Vec::new());
-    with_game("x.pdn", &raw, &ReplayOptions::default(), |d| {
+    let mut json = pdnkit::export::JsonWriter::new(Vec::new());
+    check_game("x.pdn", &raw, &ReplayOptions::default(), |d| {
         json.write_game(d).unwrap();
         assert!(
             d.record
                 .diagnostics
                 .iter()
-                .any(|l| l.code == pdnkit::replay::Code::Encoding),
+                .any(|l| l.code == pdnkit::Code::Encoding),
             "the fallback is reported"
         );
     });

@@ -13,8 +13,8 @@ use pdn::RawGame;
 use pdn::Splitter;
 use pdn::parse_game;
 use pdn::{Game, HeaderItem, Node};
-use pdnkit::record::GameRecord;
-use pdnkit::replay::{ReplayOptions, VariantEvidence, replay};
+use pdnkit::GameRecord;
+use pdnkit::{ReplayOptions, VariantEvidence, replay};
 
 /// The words of the main line: from the end of the tag section to the terminator, outside
 /// comments, `%` lines, setups and variations; each with its offset in the text.

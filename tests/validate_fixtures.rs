@@ -8,8 +8,8 @@ use std::path::Path;
 
 use pdn::Splitter;
 use pdn::parse_game;
-use pdnkit::record::GameRecord;
-use pdnkit::replay::{ReplayOptions, replay};
+use pdnkit::GameRecord;
+use pdnkit::{ReplayOptions, replay};
 
 fn diagnostics_of(path: &Path) -> String {
     let bytes = std::fs::read(path).unwrap();
@@ -70,7 +70,7 @@ fn every_diagnostic_code_is_exercised_by_a_fixture() {
             all.push_str(&std::fs::read_to_string(&path).unwrap());
         }
     }
-    for code in pdnkit::replay::Code::ALL {
+    for code in pdnkit::Code::ALL {
         // syntax-note is covered by the syntax layer's own fixtures too; all are listed here.
         let needle = format!(" {} ", code.name());
         assert!(all.contains(&needle), "no fixture produces {}", code.name());

@@ -9,7 +9,7 @@ mod check;
 mod pdn_support;
 
 use libfuzzer_sys::fuzz_target;
-use pdnkit::replay::ReplayOptions;
+use pdnkit::ReplayOptions;
 use draughts::Variant;
 
 fuzz_target!(|data: &[u8]| {

@@ -11,12 +11,12 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use pdn::parse_game;
-use pdnkit::record::{GameRecord, Located};
-use pdnkit::replay::{ReplayOptions, Severity, replay};
+use pdnkit::{GameRecord, Located};
+use pdnkit::{ReplayOptions, Severity, replay};
 
 use super::input::{self, Item};
 use super::output::Output;
-use super::report::{Counts, Listing, Reporter, plural, render_diagnostics};
+use super::report::{Counts, Listing, Reporter, Style, plural, render_diagnostics};
 use super::{Format, GlobalArgs, ReplayArgs, Status};
 
 /// Arguments of `pdnkit captures`.
@@ -92,13 +92,14 @@ pub fn run(args: CapturesArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         header.write_record(HEADER).expect("in-memory CSV");
         out.write_all(&header.into_inner().expect("in-memory CSV"))?;
     }
+    let colour = global.color.colours_stdout() && args.output.is_none();
     let mut by_code: BTreeMap<&'static str, u64> = BTreeMap::new();
     let mut games_with_faults = 0u64;
     let result = global.pipeline().run_weighed(
         input::decided_games(&files, reporter.bytes_counter(), options.variant.is_some()),
         |(item, _)| item.weight(),
         || (),
-        |_, (item, archive)| audit(item, &options.for_archive(archive), format),
+        |_, (item, archive)| audit(item, &options.for_archive(archive), format, colour),
         |a| {
             reporter.message(&a.messages);
             reporter.add(a.counts);
@@ -135,7 +136,7 @@ pub fn run(args: CapturesArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     Ok(status)
 }
 
-fn audit(item: Item, options: &ReplayOptions, format: Format) -> Audited {
+fn audit(item: Item, options: &ReplayOptions, format: Format, colour: bool) -> Audited {
     let (file, raw) = match item {
         Item::Failed { error } => {
             return Audited {
@@ -182,8 +183,18 @@ fn audit(item: Item, options: &ReplayOptions, format: Format) -> Audited {
                 diagnostics: faults.iter().map(|&d| d.clone()).collect(),
                 ..record.clone()
             };
-            let (first, listing) = (raw.position(0), Listing::Each);
-            render_diagnostics(&only_faults, &raw.text, first, Severity::Note, listing).into_bytes()
+            let style = Style {
+                listing: Listing::Each,
+                colour,
+            };
+            render_diagnostics(
+                &only_faults,
+                &raw.text,
+                raw.position(0),
+                Severity::Note,
+                style,
+            )
+            .into_bytes()
         }
     };
     Audited {

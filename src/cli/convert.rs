@@ -11,13 +11,13 @@ use std::sync::atomic::AtomicU64;
 use clap::ValueEnum;
 
 use pdn::parse_game;
-use pdnkit::export::csv::{CsvWriter, DEFAULT_TAGS, Rows};
-use pdnkit::export::fen::{FenWriter, Positions};
-use pdnkit::export::json::JsonWriter;
-use pdnkit::export::pdn::PdnWriter;
-use pdnkit::export::{GameData, with_game};
-use pdnkit::record::{GameRecord, Verdict};
-use pdnkit::replay::{Code, ReplayOptions, Severity};
+use pdnkit::export::JsonWriter;
+use pdnkit::export::PdnWriter;
+use pdnkit::export::{CsvWriter, DEFAULT_TAGS, Rows};
+use pdnkit::export::{FenWriter, Positions};
+use pdnkit::{CheckedGame, check_game};
+use pdnkit::{Code, ReplayOptions, Severity};
+use pdnkit::{GameRecord, Verdict};
 
 use super::input::{self, Item};
 use super::output::Output;
@@ -254,7 +254,7 @@ fn convert(item: Item, options: &ReplayOptions, format: &Format, skip_invalid: b
         }
         Item::Game { file, game } => (file, game),
     };
-    with_game(&file, &raw, options, |data| {
+    check_game(&file, &raw, options, |data| {
         let status = data.record.status;
         let faulty = matches!(status, Verdict::Invalid | Verdict::Unreadable);
         let left_out = faulty && skip_invalid;
@@ -282,7 +282,7 @@ fn convert(item: Item, options: &ReplayOptions, format: &Format, skip_invalid: b
 }
 
 /// One game in the chosen format.
-fn render(format: &Format, data: &GameData<'_, '_>) -> Vec<u8> {
+fn render(format: &Format, data: &CheckedGame<'_, '_>) -> Vec<u8> {
     let out = Vec::new();
     let rendered = match format {
         Format::Fen(p) => {
@@ -313,7 +313,7 @@ fn only_start(r: &GameRecord) -> bool {
 }
 
 /// The first error of an invalid or unreadable game, and what became of the game.
-fn fault_message(data: &GameData<'_, '_>, left_out: bool, written: bool) -> String {
+fn fault_message(data: &CheckedGame<'_, '_>, left_out: bool, written: bool) -> String {
     let r = data.record;
     let fate = if left_out {
         "left out (--skip-invalid)".to_string()

@@ -14,7 +14,7 @@ use pdn::NotesPassed;
 use pdn::RawGame;
 use pdn::parse_game;
 use pdn::{Cut, SplitOptions, Splitter};
-use pdnkit::replay::{ArchiveVariant, VariantEvidence};
+use pdnkit::{ArchiveVariant, VariantEvidence};
 
 /// One item of the input stream: by default a game cut out ([`games`]); a [`Piece`] for passes
 /// that let plain games go by ([`cuts`]).

@@ -48,9 +48,19 @@ pub struct Cli {
 /// Options every subcommand understands.
 #[derive(clap::Args, Debug, Clone)]
 pub struct GlobalArgs {
-    /// Print no progress and no summary on stderr (diagnostics still go to stderr).
+    /// Print no progress and no summary on stderr (the findings still go to stdout).
     #[arg(short, long, global = true)]
     pub quiet: bool,
+    /// Colour the text report: auto (when stdout is a terminal and NO_COLOR is unset), always,
+    /// or never.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value = "auto",
+        value_name = "WHEN"
+    )]
+    pub color: ColorChoice,
     /// Worker threads (default: all cores; 1 runs inline without threads).
     #[arg(short, long, global = true, value_name = "N")]
     pub jobs: Option<usize>,
@@ -58,6 +68,32 @@ pub struct GlobalArgs {
     /// offers and its default.
     #[arg(long, global = true, value_enum)]
     pub format: Option<Format>,
+}
+
+/// When to colour the text report.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// When stdout is a terminal and the NO_COLOR environment variable is not set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour what goes to stdout.
+    pub fn colours_stdout(self) -> bool {
+        use std::io::IsTerminal;
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
 }
 
 /// Report formats.
@@ -110,6 +146,16 @@ pub enum Command {
     /// capture_rule, aliases); csv (a header row, then one row per variant, aliases separated
     /// by spaces).
     Variants,
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout.
+    ///
+    /// For example `pdnkit completions bash > ~/.local/share/bash-completion/completions/pdnkit`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) to stdout, e.g. `pdnkit man > pdnkit.1`.
+    Man,
 }
 
 /// What a run found, mapped to the documented exit codes.
@@ -155,6 +201,31 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
             out.finish()?;
             Ok(Status::default())
         }
+        Command::Completions { shell } => {
+            refuse_format(&cli.global, "completions")?;
+            let mut out = output::Output::open(None)?;
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "pdnkit", &mut out);
+            out.finish()?;
+            Ok(Status::default())
+        }
+        Command::Man => {
+            refuse_format(&cli.global, "man")?;
+            let mut out = output::Output::open(None)?;
+            clap_mangen::Man::new(<Cli as clap::CommandFactory>::command()).render(&mut out)?;
+            out.finish()?;
+            Ok(Status::default())
+        }
+    }
+}
+
+/// A usage error for `--format` given to a subcommand that writes one fixed form.
+fn refuse_format(global: &GlobalArgs, subcommand: &str) -> anyhow::Result<()> {
+    match global.format {
+        Some(_) => Err(anyhow::anyhow!(
+            "{subcommand} writes one form only; --format is not used by {subcommand}"
+        )),
+        None => Ok(()),
     }
 }
 
@@ -182,18 +253,18 @@ pub struct ReplayArgs {
 
 impl ReplayArgs {
     /// The library's replay options.
-    pub fn options(&self) -> anyhow::Result<pdnkit::replay::ReplayOptions> {
+    pub fn options(&self) -> anyhow::Result<pdnkit::ReplayOptions> {
         let variant = match &self.variant {
             None => None,
             Some(name) => {
                 Some(draughts::Variant::from_name(name).ok_or_else(|| not_a_variant(name, &[]))?)
             }
         };
-        Ok(pdnkit::replay::ReplayOptions {
+        Ok(pdnkit::ReplayOptions {
             variant,
             mainline_only: self.mainline_only,
             strict: self.strict,
-            ..pdnkit::replay::ReplayOptions::default()
+            ..pdnkit::ReplayOptions::default()
         })
     }
 }

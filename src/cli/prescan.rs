@@ -7,14 +7,17 @@
 //! ```
 //!
 //! A regular file can be prescanned with its blocks mapped into memory rather than read
-//! ([`prescan_mapped`]): the kernel then copies nothing (the copy took 8% to 9% of the pass's
-//! processor time, `perf`).
+//! ([`prescan_mapped`]): the kernel then copies nothing, and copying is a large share of a
+//! pass this fast (`benches/RESULTS.md`). Mapping is the binary's choice, with its one
+//! `unsafe`: a file truncated by another program while mapped ends the process with a bus
+//! error, which `--no-mmap` avoids.
 //!
 //! The splitter stays the one that decides where games are: it takes a hint only for a game
-//! that starts where it stands at the start of a game, and a hint says only what
-//! [`plain_game_extent`] says of the bytes there, which depends on nothing else. So the games are
-//! the same with or without a prescan (`tests/pdn_quick.rs` checks it, on inputs cut into
-//! blocks of every size).
+//! that starts where it stands at the start of a game, and a hint says only what the plain
+//! shape says of the bytes there ([`PlainHint::find_in`]), which depends on nothing else. So
+//! the games are the same with or without a prescan (the tests here compare the threads'
+//! hints with those found block by block in one thread; `tests/pdn_fast_paths.rs` compares
+//! those with no hints, on inputs cut into blocks of every size).
 
 use std::collections::VecDeque;
 use std::fs::File;
@@ -29,20 +32,18 @@ use pdn::{Hints, PlainHint};
 
 /// Default size of the blocks read: large enough that few games straddle two (those get no
 /// hint) and that handing blocks between threads costs little, small enough to keep memory low
-/// (about `2 * jobs + 3` blocks are in flight). 1 MB measured 4% to 7% faster than 256 KB on
-/// the 100 MB archives of `benches/scale.sh` with `-j 2`.
+/// (about `2 * jobs + 3` blocks are in flight). Chosen by `benches/scale.sh`.
 pub const DEFAULT_BLOCK: usize = 1 << 20;
 
 /// Most bytes of a mapped file held in the blocks in flight ([`mapped_block_size`]).
 const MAPPED_BUDGET: usize = 32 << 20;
 
-/// Largest block mapped: beyond, the fewer hand-offs between threads gained nothing measured.
+/// Largest block mapped: beyond, fewer hand-offs between threads gain nothing.
 const MAX_MAPPED_BLOCK: usize = 4 << 20;
 
 /// Size of the blocks mapped by [`prescan_mapped`] for `jobs` threads: mapped blocks cost no
-/// copy, so larger ones only spare hand-offs (on the 100 MB mixed archive with `-j 2`: 1 MB
-/// 99.1 ms, 2 MB 94.8, 4 MB 91.6), but the pages of the blocks in flight count in the
-/// process's resident memory: the blocks in flight (about `2 * jobs + 3`) share 32 MB, each
+/// copy, so larger ones only spare hand-offs, but the pages of the blocks in flight count in
+/// the process's resident memory: the blocks in flight (about `2 * jobs + 3`) share 32 MB, each
 /// between [`DEFAULT_BLOCK`] and 4 MB.
 pub fn mapped_block_size(jobs: usize) -> usize {
     const GRAIN: usize = 1 << 16;

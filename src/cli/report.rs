@@ -12,8 +12,8 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use pdn::LineCol;
-use pdnkit::record::{GameRecord, Located, Verdict};
-use pdnkit::replay::{Code, Severity};
+use pdnkit::{Code, Severity};
+use pdnkit::{GameRecord, Located, Verdict};
 
 use super::{GlobalArgs, Status, input};
 
@@ -228,6 +228,26 @@ pub fn plural(n: u64, noun: &str) -> String {
 /// Most words of a group quoted in its one message.
 const QUOTED_IN_GROUP: usize = 5;
 
+/// How the text report looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// One by one, or grouped.
+    pub listing: Listing,
+    /// Severities and carets in colour (ANSI escapes).
+    pub colour: bool,
+}
+
+/// The ANSI escape that colours a severity (bold red, yellow, cyan), and the one that resets.
+fn severity_colour(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "\x1b[1;31m",
+        Severity::Warning => "\x1b[1;33m",
+        Severity::Note => "\x1b[1;36m",
+    }
+}
+const RESET: &str = "\x1b[0m";
+const BOLD: &str = "\x1b[1m";
+
 /// How a game's report lists its diagnostics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Listing {
@@ -271,8 +291,9 @@ pub fn render_diagnostics(
     text: &str,
     first: LineCol,
     min: Severity,
-    listing: Listing,
+    style: Style,
 ) -> String {
+    let listing = style.listing;
     let mut out = String::new();
     let shown: Vec<&Located> = record
         .diagnostics
@@ -313,8 +334,13 @@ pub fn render_diagnostics(
                 ));
             }
         }
+        let (on, bold, off) = if style.colour {
+            (severity_colour(d.severity), BOLD, RESET)
+        } else {
+            ("", "", "")
+        };
         out.push_str(&format!(
-            "{}:{}:{}: {}[{}]: {}\n  in {}",
+            "{bold}{}:{}:{}:{off} {on}{}[{}]{off}{bold}:{off} {}\n  in {}",
             record.file,
             d.line,
             d.column,
@@ -328,7 +354,20 @@ pub fn render_diagnostics(
         }
         out.push('\n');
         if let Some((start, end)) = d.span {
-            out.push_str(&source_excerpt(text, first, d.line, d.column, start, end));
+            let excerpt = source_excerpt(text, first, d.line, d.column, start, end);
+            match excerpt
+                .rfind('^')
+                .and_then(|last| Some((excerpt[..last].rfind(" | ")?, last)))
+            {
+                // The carets of the last line in the severity's colour.
+                Some((bar, last)) if style.colour => {
+                    let first = bar + 3 + excerpt[bar + 3..].find('^').unwrap_or(0);
+                    let (head, rest) = excerpt.split_at(first);
+                    let (carets, tail) = rest.split_at(last + 1 - first);
+                    out.push_str(&format!("{head}{on}{carets}{off}{tail}"));
+                }
+                _ => out.push_str(&excerpt),
+            }
         }
     }
     out

@@ -7,9 +7,9 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use pdnkit::export::with_game;
-use pdnkit::replay::ReplayOptions;
-use pdnkit::stats::{GameSummary, GroupBy, Settings, Stats, report, table, tidy};
+use pdnkit::ReplayOptions;
+use pdnkit::check_game;
+use pdnkit::stats::{self, GameSummary, GroupBy, Settings, Stats};
 
 use super::input::{self, Item};
 use super::output::Output;
@@ -77,9 +77,9 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         stats.merge(s);
     }
     let by = settings.by.as_ref().map(GroupBy::name);
-    let report = report::report(&stats, by, settings.opening_plies, args.top);
+    let report = stats::report(&stats, by, settings.opening_plies, args.top);
     match global.format.unwrap_or(Format::Text) {
-        Format::Text => out.write_all(table::render(&report).as_bytes())?,
+        Format::Text => out.write_all(stats::render_table(&report).as_bytes())?,
         Format::Json => {
             // Rendered in memory: serde_json's error would hide a broken pipe from `main`.
             let mut json = serde_json::to_vec_pretty(&report)?;
@@ -88,7 +88,7 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         }
         Format::Csv => {
             let mut csv = csv::Writer::from_writer(Vec::new());
-            for row in tidy::rows(&report) {
+            for row in stats::tidy_rows(&report) {
                 csv.write_record(&row)?;
             }
             out.write_all(&csv.into_inner()?)?;
@@ -114,7 +114,7 @@ fn count(
         }
         Item::Game { file, game } => (file, game),
     };
-    with_game(&file, &raw, options, |data| {
+    check_game(&file, &raw, options, |data| {
         stats.add(&GameSummary::of(data, order, settings));
         Counted {
             messages: String::new(),

@@ -7,12 +7,12 @@ use std::path::PathBuf;
 use pdn::Span;
 use pdn::{Note, NoteKind};
 use pdn::{NotesPassed, Scanned, parse_game, scan_game};
-use pdnkit::record::{GameRecord, Verdict};
-use pdnkit::replay::{ReplayOptions, Severity, check_syntax, replay, worst_syntax_note};
+use pdnkit::{GameRecord, Verdict};
+use pdnkit::{ReplayOptions, Severity, check_syntax, replay, worst_syntax_note};
 
 use super::input::{self, Item, Piece};
 use super::output::Output;
-use super::report::{Counts, Listing, Reporter, render_diagnostics};
+use super::report::{Counts, Listing, Reporter, Style, render_diagnostics};
 use super::{Format, GlobalArgs, ReplayArgs, Status};
 
 /// Arguments of `pdnkit validate`.
@@ -89,7 +89,7 @@ impl Checked {
 struct Shown {
     shape: Shape,
     min: Severity,
-    listing: Listing,
+    style: Style,
 }
 
 /// Runs `pdnkit validate`.
@@ -110,10 +110,13 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         } else {
             Severity::Warning
         },
-        listing: if args.notes {
-            Listing::Each
-        } else {
-            Listing::Grouped
+        style: Style {
+            listing: if args.notes {
+                Listing::Each
+            } else {
+                Listing::Grouped
+            },
+            colour: global.color.colours_stdout(),
         },
     };
     if shape == Shape::Csv {
@@ -228,14 +231,10 @@ fn check(item: Item<Piece>, options: &ReplayOptions, syntax_only: bool, shown: S
             line
         }
         _ if record.status == Verdict::Clean && shown.min > Severity::Note => Vec::new(),
-        Shape::Text => render_diagnostics(
-            &record,
-            &raw.text,
-            raw.position(0),
-            shown.min,
-            shown.listing,
-        )
-        .into_bytes(),
+        Shape::Text => {
+            render_diagnostics(&record, &raw.text, raw.position(0), shown.min, shown.style)
+                .into_bytes()
+        }
         Shape::Csv => csv_rows(&record, shown.min),
     };
     Checked {

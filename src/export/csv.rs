@@ -9,10 +9,10 @@
 
 use std::io::{self, Write};
 
-use super::GameData;
 use super::lines::{self, PlyIndex};
 use super::notation::write_full_path;
-use crate::replay::{Severity, side_name};
+use crate::CheckedGame;
+use crate::{Severity, side_name};
 
 /// The tag columns of a game row by default: the seven-tag roster and GameType.
 pub const DEFAULT_TAGS: [&str; 8] = [
@@ -96,7 +96,7 @@ impl<W: Write> CsvWriter<W> {
     ///
     /// # Errors
     /// When writing fails.
-    pub fn write_game(&mut self, data: &GameData<'_, '_>) -> io::Result<()> {
+    pub fn write_game(&mut self, data: &CheckedGame<'_, '_>) -> io::Result<()> {
         match &self.rows {
             Rows::Games(tags) => {
                 let row = game_row(data, tags);
@@ -117,7 +117,7 @@ impl<W: Write> CsvWriter<W> {
     }
 }
 
-fn game_row(data: &GameData<'_, '_>, tags: &[String]) -> Vec<String> {
+fn game_row(data: &CheckedGame<'_, '_>, tags: &[String]) -> Vec<String> {
     let r = data.record;
     let mut row = vec![r.file.clone(), r.game.to_string()];
     row.extend(tags.iter().map(|t| data.tag(t).unwrap_or("").to_string()));
@@ -140,7 +140,10 @@ fn game_row(data: &GameData<'_, '_>, tags: &[String]) -> Vec<String> {
 
 /// The rows of [`MOVE_COLUMNS`], one per main-line ply replayed, written field by field
 /// from one scratch buffer (a game has a row per ply, each with a FEN).
-fn write_move_rows<W: Write>(out: &mut csv::Writer<W>, data: &GameData<'_, '_>) -> csv::Result<()> {
+fn write_move_rows<W: Write>(
+    out: &mut csv::Writer<W>,
+    data: &CheckedGame<'_, '_>,
+) -> csv::Result<()> {
     let (Some(game), Some(replayed), Some(config)) = (data.game, data.replayed, data.config())
     else {
         return Ok(());

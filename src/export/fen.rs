@@ -8,7 +8,7 @@
 
 use std::io::{self, Write};
 
-use super::GameData;
+use crate::CheckedGame;
 
 /// Which positions to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ impl<W: Write> FenWriter<W> {
     ///
     /// # Errors
     /// When writing fails.
-    pub fn write_game(&mut self, data: &GameData<'_, '_>) -> io::Result<()> {
+    pub fn write_game(&mut self, data: &CheckedGame<'_, '_>) -> io::Result<()> {
         match self.positions {
             Positions::Final => {
                 let fen = data.record.final_fen.as_deref().unwrap_or("");
@@ -72,7 +72,7 @@ impl<W: Write> FenWriter<W> {
 }
 
 /// The FEN after `ply` plies of the main line (0: the start), if the replay got there.
-pub fn fen_after(data: &GameData<'_, '_>, ply: u32) -> Option<String> {
+pub fn fen_after(data: &CheckedGame<'_, '_>, ply: u32) -> Option<String> {
     let replayed = data.replayed?;
     let notation = replayed.config?.notation;
     let position = match ply {

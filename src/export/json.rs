@@ -16,11 +16,11 @@ use std::io::{self, Write};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
-use super::GameData;
 use super::lines::{self, Entry, Line, PlyIndex};
 use super::notation::{full_path, minimal};
-use crate::record::Located;
-use crate::replay::side_name;
+use crate::CheckedGame;
+use crate::Located;
+use crate::side_name;
 use ::pdn::Game;
 use draughts::Config;
 
@@ -39,7 +39,7 @@ impl<W: Write> JsonWriter<W> {
     ///
     /// # Errors
     /// When writing fails.
-    pub fn write_game(&mut self, data: &GameData<'_, '_>) -> io::Result<()> {
+    pub fn write_game(&mut self, data: &CheckedGame<'_, '_>) -> io::Result<()> {
         let line = render(data);
         serde_json::to_writer(&mut self.out, &line).map_err(io::Error::from)?;
         self.out.write_all(b"\n")
@@ -113,7 +113,7 @@ impl Serialize for Tags<'_> {
     }
 }
 
-fn render<'g>(data: &GameData<'g, '_>) -> GameJson<'g> {
+fn render<'g>(data: &CheckedGame<'g, '_>) -> GameJson<'g> {
     let r = data.record;
     let mut json = GameJson {
         file: &r.file,
@@ -160,7 +160,7 @@ fn tags<'g>(game: &'g Game<'_>) -> Vec<(&'g str, &'g str)> {
     out
 }
 
-fn label_tags<'g>(data: &GameData<'g, '_>) -> Vec<(&'g str, &'g str)> {
+fn label_tags<'g>(data: &CheckedGame<'g, '_>) -> Vec<(&'g str, &'g str)> {
     let r = data.record;
     [
         ("Event", &r.event),

@@ -7,7 +7,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::replay::{Ply, Replayed};
+use crate::{Ply, Replayed};
 use ::pdn::{self as ast, Node};
 
 /// The plies of a replay (main line and variations), found by the span start of their move.
@@ -151,7 +151,7 @@ fn entry<'g, 'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::replay::{ReplayOptions, replay};
+    use crate::{ReplayOptions, replay};
     use pdn::RawGame;
     use pdn::parse_game;
 

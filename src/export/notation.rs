@@ -11,7 +11,8 @@
 //! Russian and Spantsiretti, `-` in Thai). This module decides text only; it knows nothing of
 //! output formats.
 
-use crate::replay::{Ply, fits};
+use crate::Ply;
+use crate::replay::fits;
 use ::pdn as ast;
 use draughts::{Config, Move, Position};
 use draughts::{Geometry, Square};

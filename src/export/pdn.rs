@@ -20,10 +20,10 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 use std::io::{self, Write};
 
-use super::GameData;
 use super::lines::PlyIndex;
 use super::notation::{minimal, normalised_squares};
-use crate::replay::{Code, Severity, Source, tagged_variant};
+use crate::CheckedGame;
+use crate::{Code, Severity, Source, tagged_variant};
 use ::pdn::Span;
 use ::pdn::{Game, HeaderItem, Tag};
 use ::pdn::{TerminatorStyle, WriteOptions, Writer};
@@ -53,7 +53,7 @@ impl<W: Write> PdnWriter<W> {
     ///
     /// # Errors
     /// When writing fails.
-    pub fn write_game(&mut self, data: &GameData<'_, '_>) -> io::Result<()> {
+    pub fn write_game(&mut self, data: &CheckedGame<'_, '_>) -> io::Result<()> {
         let Some(text) = render(data, self.options) else {
             return Ok(());
         };
@@ -75,7 +75,7 @@ impl<W: Write> PdnWriter<W> {
 }
 
 /// The game as rule-aware PDN, or `None` for an unreadable game.
-pub fn render(data: &GameData<'_, '_>, options: WriteOptions) -> Option<String> {
+pub fn render(data: &CheckedGame<'_, '_>, options: WriteOptions) -> Option<String> {
     let game = data.game?;
     let mut text = String::with_capacity(game.text.len() + 64);
     let (Some(replayed), Some(config)) = (data.replayed, data.config()) else {
@@ -112,7 +112,7 @@ pub fn render(data: &GameData<'_, '_>, options: WriteOptions) -> Option<String> 
 
 /// Where the main line has a short capture that look-ahead could not decide: the route the
 /// replay assumed is a guess, so the move keeps its written (ambiguous) squares.
-fn undecided_ambiguities(data: &GameData<'_, '_>) -> HashSet<u32> {
+fn undecided_ambiguities(data: &CheckedGame<'_, '_>) -> HashSet<u32> {
     data.record
         .diagnostics
         .iter()
@@ -154,15 +154,15 @@ fn with_game_type<'a>(game: &Game<'a>, variant: draughts::Variant) -> Game<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::with_game;
-    use crate::replay::ReplayOptions;
+    use crate::ReplayOptions;
+    use crate::check_game;
     use draughts::Variant;
     use pdn::RawGame;
 
     fn pdn(text: &str, options: &ReplayOptions) -> String {
         let raw = RawGame::from_text(text);
         let write = WriteOptions::default();
-        with_game("t.pdn", &raw, options, |d| render(d, write)).unwrap()
+        check_game("t.pdn", &raw, options, |d| render(d, write)).unwrap()
     }
 
     fn movetext(text: &str) -> String {

@@ -1,7 +1,7 @@
 use super::report::report;
 use super::*;
-use crate::export::with_game;
-use crate::replay::ReplayOptions;
+use crate::ReplayOptions;
+use crate::check_game;
 use pdn::RawGame;
 
 fn summary(i: u64) -> GameSummary {
@@ -114,7 +114,7 @@ fn results_and_scores_use_the_first_mover_convention() {
         opening_plies: 2,
         by: None,
     };
-    let s = with_game("t.pdn", &raw, &ReplayOptions::default(), |d| {
+    let s = check_game("t.pdn", &raw, &ReplayOptions::default(), |d| {
         GameSummary::of(d, 0, &settings)
     });
     assert_eq!(s.players, [Some("B".to_string()), Some("W".to_string())]);
@@ -141,7 +141,7 @@ fn group_values_come_from_tags_the_date_year_or_the_variant() {
             opening_plies: 4,
             by: Some(GroupBy::parse(by)),
         };
-        with_game("t.pdn", &raw, &ReplayOptions::default(), |d| {
+        check_game("t.pdn", &raw, &ReplayOptions::default(), |d| {
             GameSummary::of(d, 0, &settings).group
         })
     };

@@ -3,6 +3,7 @@
 mod util;
 
 mod compressed;
+mod conventions;
 mod convert;
 mod formats;
 mod general;

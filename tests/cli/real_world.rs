@@ -374,7 +374,7 @@ fn a_game_whose_only_fault_is_its_result_is_said_to_replay() {
     let text =
         std::fs::read_to_string(Path::new(FIXTURES).join("result-tag-only-fault.pdn")).unwrap();
     let game = pdn::parse_text(&text).unwrap();
-    let replayed = pdnkit::replay::replay(&game, &Default::default());
+    let replayed = pdnkit::replay(&game, &Default::default());
     let note = &replayed.diagnostics[0].message;
     assert!(
         note.contains("playing as international (the moves replay under its rules"),

@@ -35,14 +35,14 @@ use pdn::parse_game;
 use pdn::write_game;
 use pdn::{NotesPassed, Scanned, scan_game};
 use pdn::{SplitOptions, Splitter};
-use pdnkit::export::csv::{CsvWriter, DEFAULT_TAGS, Rows};
-use pdnkit::export::fen::{FenWriter, Positions};
-use pdnkit::export::json::JsonWriter;
-use pdnkit::export::pdn::PdnWriter;
-use pdnkit::export::{GameData, with_game};
-use pdnkit::record::{Located, Verdict};
-use pdnkit::replay::{Code, ReplayOptions, VariantEvidence};
+use pdnkit::export::JsonWriter;
+use pdnkit::export::PdnWriter;
+use pdnkit::export::{CsvWriter, DEFAULT_TAGS, Rows};
+use pdnkit::export::{FenWriter, Positions};
 use pdnkit::stats::{GameSummary, GroupBy, Settings, Stats};
+use pdnkit::{CheckedGame, check_game};
+use pdnkit::{Code, ReplayOptions, VariantEvidence};
+use pdnkit::{Located, Verdict};
 
 use crate::pdn_support::{self, Played, played};
 
@@ -173,8 +173,8 @@ pub fn check(input: &[u8], options: &CheckOptions) -> Result<Summary, String> {
         }
     };
     for raw in &games {
-        with_game(FILE, raw, &replay, |data| {
-            check_game(&map, raw, data, &mut out)
+        check_game(FILE, raw, &replay, |data| {
+            check_one(&map, raw, data, &mut out)
         })?;
     }
     out.finish(&games, options)
@@ -528,10 +528,10 @@ fn read_csv(bytes: &[u8]) -> Result<Vec<csv::StringRecord>, String> {
         .map_err(|e| format!("CSV output does not parse: {e}"))
 }
 
-fn check_game(
+fn check_one(
     map: &LineMap<'_>,
     raw: &RawGame,
-    data: &GameData<'_, '_>,
+    data: &CheckedGame<'_, '_>,
     out: &mut Outputs,
 ) -> Result<(), String> {
     let r = data.record;
@@ -644,7 +644,7 @@ fn readable<'a, 'g>(
     })
 }
 
-fn write_outputs(data: &GameData<'_, '_>, out: &mut Outputs) -> Result<(), String> {
+fn write_outputs(data: &CheckedGame<'_, '_>, out: &mut Outputs) -> Result<(), String> {
     let io = |e: std::io::Error| format!("writing to memory failed: {e}");
     out.fen_final.write_game(data).map_err(io)?;
     out.fen_every.write_game(data).map_err(io)?;
@@ -670,7 +670,7 @@ fn write_outputs(data: &GameData<'_, '_>, out: &mut Outputs) -> Result<(), Strin
 }
 
 /// The last JSON line is one valid object for this game, with its tags.
-fn check_json_line(index: u64, data: &GameData<'_, '_>, out: &Outputs) -> Result<(), String> {
+fn check_json_line(index: u64, data: &CheckedGame<'_, '_>, out: &Outputs) -> Result<(), String> {
     let body = &out.json[..out.json.len() - 1];
     let start = body.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let line = std::str::from_utf8(&body[start..])
@@ -747,7 +747,7 @@ fn check_syntax_round_trip(index: u64, game: &Game<'_>) -> Result<(), String> {
 }
 
 /// A row with every tag of the game as a column reads back with the same values.
-fn check_csv_fields(index: u64, data: &GameData<'_, '_>, game: &Game<'_>) -> Result<(), String> {
+fn check_csv_fields(index: u64, data: &CheckedGame<'_, '_>, game: &Game<'_>) -> Result<(), String> {
     let tags = first_tags(game);
     let names: Vec<String> = tags.iter().map(|(n, _)| n.to_string()).collect();
     let mut w = CsvWriter::new(Vec::new(), Rows::Games(names));
@@ -792,7 +792,7 @@ fn check_pdn_output(
         expected.len()
     );
     for (raw, (index, before, shape)) in games.iter().zip(expected) {
-        let result = with_game("out.pdn", raw, &options.replay, |d| {
+        let result = check_game("out.pdn", raw, &options.replay, |d| {
             let Some(game) = d.game else {
                 return Err(format!(
                     "game {index}: rewritten as PDN it is unreadable:\n{}",
@@ -820,7 +820,7 @@ fn check_pdn_output(
 }
 
 fn check_stats(stats: &Stats, settings: &Settings, s: &Summary) -> Result<(), String> {
-    let report = pdnkit::stats::report::report(
+    let report = pdnkit::stats::report(
         stats,
         settings.by.as_ref().map(|b| b.name()),
         settings.opening_plies,
@@ -838,8 +838,8 @@ fn check_stats(stats: &Stats, settings: &Settings, s: &Summary) -> Result<(), St
         totals == [s.games, s.clean, s.warnings, s.invalid, s.unreadable],
         "stats count {totals:?}, validate {s:?}"
     );
-    let _ = pdnkit::stats::table::render(&report);
-    let _ = pdnkit::stats::tidy::rows(&report);
+    let _ = pdnkit::stats::render_table(&report);
+    let _ = pdnkit::stats::tidy_rows(&report);
     serde_json::to_string(&report).map_err(|e| format!("stats JSON: {e}"))?;
     Ok(())
 }

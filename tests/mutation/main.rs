@@ -29,7 +29,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use draughts::Variant;
-use pdnkit::replay::ReplayOptions;
+use pdnkit::ReplayOptions;
 
 use check::{CheckOptions, Summary, check};
 use mutate::{KINDS, Scale};

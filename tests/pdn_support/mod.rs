@@ -12,8 +12,8 @@ use pdn::RawGame;
 use pdn::parse_game;
 use pdn::{Cut, Splitter};
 use pdn::{NotesPassed, Scanned, scan_game};
-use pdnkit::export::GameData;
-use pdnkit::replay::Ply;
+use pdnkit::CheckedGame;
+use pdnkit::Ply;
 
 /// The corpus directory, or `None` (with a message on stderr) when the tests should skip it.
 ///
@@ -140,7 +140,7 @@ pub struct Played {
 }
 
 /// The facts of `d` that a rewrite of the game must keep.
-pub fn played(d: &GameData<'_, '_>) -> Played {
+pub fn played(d: &CheckedGame<'_, '_>) -> Played {
     let key = |p: &Ply| {
         (
             p.mv.from.index(),

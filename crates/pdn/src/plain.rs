@@ -6,7 +6,7 @@
 //! reads without error or note. Anything else, however harmless, is left to the parser, so
 //! this is a shortcut, never a second opinion: "not plain" only means "ask the parser". The
 //! tests hold it to that on the corpus, on random near-plain games and on every game of the
-//! mutation harness (`tests/pdn_quick.rs`, `tests/mutation`), and the `parse` fuzz target too.
+//! mutation harness (`tests/pdn_fast_paths.rs`, `tests/mutation`), and the `parse` fuzz target too.
 //!
 //! The movetext is read by a byte automaton (one table lookup a byte), moves and move numbers
 //! mostly passed about 64 bytes at a time by the `blocks` module, exact against it; tags, the

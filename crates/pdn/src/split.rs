@@ -212,11 +212,11 @@ const REREAD_FREELY: usize = 4 << 10;
 const HINTED_FILL: usize = 16 << 10;
 
 /// Where the plain games found ahead of a splitter are looked up, by file offset: the hint for
-/// a game starting there, if one was found ([`super::prescan`]). Asked with offsets that only
+/// a game starting there, if one was found (found by [`PlainHint::find_in`], on other threads or not). Asked with offsets that only
 /// grow, each once the bytes there have been read.
 pub type Hints = Box<dyn FnMut(u64) -> Option<PlainHint> + Send>;
 
-/// A game in the plain shape found ahead of the splitter: what [`plain_game_extent`] says of
+/// A game in the plain shape found ahead of the splitter: what the plain shape says of
 /// the bytes at `offset`, and what the splitter needs to move past them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlainHint {
@@ -341,7 +341,7 @@ impl<R: BufRead> Splitter<R> {
         }
     }
 
-    /// This splitter, taking the plain games found ahead of it ([`super::prescan`]) instead of
+    /// This splitter, taking the plain games found ahead of it (found by [`PlainHint::find_in`], on other threads or not) instead of
     /// looking at them again in [`Self::next_cut`]. A hint is taken only for a game that starts
     /// where one is found, and says no more than the splitter would find itself: the games are
     /// the same with or without hints.
@@ -371,7 +371,7 @@ impl<R: BufRead> Splitter<R> {
     }
 
     /// Passes the game at `start` by when it is in the plain shape and the splitter would cut
-    /// it where [`plain_game_extent`] ends it: at the start of a game, within the maximum size,
+    /// it where the plain shape ends it: at the start of a game, within the maximum size,
     /// when decoding would leave its bytes as they are. Reads on while the answer is not known
     /// yet.
     fn pass_plain(&mut self) -> io::Result<Option<PlainGame>> {
@@ -521,9 +521,9 @@ impl<R: BufRead> Splitter<R> {
                     }
                     // Past a few KB, read on until the game's bytes buffered at least double
                     // (or pass the maximum): a token judged whole (a tag) is then looked at
-                    // again a few times, not at every read (a 54 KB tag line read 4 bytes at
-                    // a time took 0.7 s). Smaller games take one read, as the prescan's reader
-                    // hands them over (reading on there cost 2.7% on the mixed archive).
+                    // again a few times, not at every read (quadratic in a long tag line read
+                    // in small parts). Smaller games take one read, as the prescan's reader
+                    // hands them over (reading on there cost time on every game).
                     let pending = self.buf.len() - self.start;
                     let wanted = if pending < REREAD_FREELY {
                         pending + 1
