@@ -1,4 +1,5 @@
-//! The inputs of a run: every path in order (`-` is standard input, `.gz` is decompressed),
+//! The inputs of a run: every path in order (`-` is standard input; compressed files are read
+//! through `pdn::open`),
 //! streamed as one sequence of games. A file that cannot be opened or read is one item of the
 //! sequence too, so it is reported in order and the other files are still processed.
 
