@@ -1,7 +1,7 @@
 //! The inputs of a run: every path in order (`-` is standard input; compressed files are read
-//! through `pdn::open`),
-//! streamed as one sequence of games. A file that cannot be opened or read is one item of the
-//! sequence too, so it is reported in order and the other files are still processed.
+//! through `pdn::open`), streamed as one sequence of games. A file that cannot be opened or
+//! read is one item of the sequence too, so it is reported in order and the other files are
+//! still processed.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
