@@ -11,6 +11,8 @@ use crate::{ReplayOptions, Replayed, replay};
 /// One game, checked: where it is and its verdict, its syntax tree and its replay.
 #[derive(Clone, Copy)]
 pub struct CheckedGame<'g, 'a> {
+    /// The game as read from its file.
+    pub raw: &'g RawGame,
     /// Where the game is and its verdict.
     pub record: &'g GameRecord,
     /// The syntax tree (none when the text could not be read).
@@ -54,6 +56,7 @@ pub fn check_game<R>(
             let replayed = replay(&game, options);
             let record = GameRecord::replayed(file, raw, &game, &replayed);
             f(&CheckedGame {
+                raw,
                 record: &record,
                 game: Some(&game),
                 replayed: Some(&replayed),
@@ -62,6 +65,7 @@ pub fn check_game<R>(
         Err(err) => {
             let record = GameRecord::unreadable(file, raw, &err);
             f(&CheckedGame {
+                raw,
                 record: &record,
                 game: None,
                 replayed: None,

@@ -47,9 +47,13 @@
 #![deny(missing_docs)]
 
 mod check;
+pub mod dedupe;
 pub mod export;
+pub mod filter;
+pub mod openings;
 mod record;
 mod replay;
+pub mod search;
 pub mod stats;
 
 pub use draughts;

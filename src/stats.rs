@@ -23,6 +23,7 @@ use std::collections::{BTreeMap, HashMap};
 use crate::CheckedGame;
 use crate::Verdict;
 use crate::export::{full_path, minimal_legal};
+use crate::openings::Openings;
 use draughts::Colour;
 use pdn::{ResultMeaning, ResultToken};
 
@@ -31,6 +32,9 @@ use pdn::{ResultMeaning, ResultToken};
 pub struct Settings {
     /// Plies that make an opening.
     pub opening_plies: u32,
+    /// Named openings: with a table, a game's opening is the longest line of the table it
+    /// reaches (and `opening_plies` is not used).
+    pub openings: Option<std::sync::Arc<Openings>>,
     /// What to group by, if anything.
     pub by: Option<GroupBy>,
 }
@@ -88,8 +92,11 @@ pub struct GameSummary {
     pub outcome: Option<ResultMeaning>,
     /// Main-line moves written (`None` for an unreadable game).
     pub plies: Option<u32>,
-    /// The first plies, normalised, for games from the standard start that have them.
+    /// The first plies, normalised, for games from the standard start that have them; with a
+    /// table of named openings, the moves of the line the game follows.
     pub opening: Option<String>,
+    /// The name of that line (with a table of named openings).
+    pub opening_name: Option<String>,
     /// Names of the first and second mover.
     pub players: [Option<String>; 2],
     /// The `Event` tag.
@@ -124,7 +131,8 @@ impl GameSummary {
                 .as_deref()
                 .and_then(|t| ResultToken::from_tag(t).outcome),
             plies: (r.status != Verdict::Unreadable).then_some(r.plies),
-            opening: opening(data, settings.opening_plies),
+            opening: None,
+            opening_name: None,
             players: [name(first), name(first.opposite())],
             event: data.tag("Event").and_then(named),
             captures: Vec::new(),
@@ -135,6 +143,15 @@ impl GameSummary {
                 .map(|d| d.code.name())
                 .collect(),
         };
+        match &settings.openings {
+            Some(table) => {
+                if let Some(line) = table.name_of(data) {
+                    s.opening = Some(line.moves.clone());
+                    s.opening_name = Some(line.name.clone());
+                }
+            }
+            None => s.opening = opening(data, settings.opening_plies),
+        }
         if let (Some(replayed), Some(config)) = (data.replayed, data.config()) {
             s.captures = replayed
                 .plies
@@ -309,6 +326,8 @@ pub struct Group {
     pub without_moves: u64,
     /// Openings by variant and moves.
     pub openings: HashMap<(&'static str, String), Results>,
+    /// The names of the openings, by variant and moves (with a table of named openings).
+    pub opening_names: HashMap<(&'static str, String), String>,
     /// Players by name.
     pub players: HashMap<String, PlayerTally>,
     /// Events by name.
@@ -371,6 +390,11 @@ impl Group {
                 .entry((v, moves.clone()))
                 .or_default()
                 .add(s.outcome);
+            if let Some(name) = &s.opening_name {
+                self.opening_names
+                    .entry((v, moves.clone()))
+                    .or_insert_with(|| name.clone());
+            }
         }
         self.add_players(s);
         if let Some(e) = &s.event {
@@ -436,6 +460,9 @@ impl Group {
         self.without_moves += o.without_moves;
         for (k, v) in o.openings {
             self.openings.entry(k).or_default().merge(&v);
+        }
+        for (k, v) in o.opening_names {
+            self.opening_names.entry(k).or_insert(v);
         }
         for (k, v) in o.players {
             let t = self.players.entry(k).or_default();

@@ -82,11 +82,38 @@ pub enum Which {
 
 /// The format with its settings.
 #[derive(Clone, Debug)]
-enum Format {
+pub(super) enum Format {
     Fen(Positions),
     Csv(Rows),
     Json,
     Pdn,
+}
+
+impl Format {
+    /// `target` with its default settings (the final position, a row per game with the
+    /// default tags), for the subcommands that write what they select in a convert format.
+    pub(super) fn of(target: Target) -> Format {
+        match target {
+            Target::Fen => Format::Fen(Positions::Final),
+            Target::Csv => Format::Csv(Rows::Games(
+                DEFAULT_TAGS.iter().map(|t| t.to_string()).collect(),
+            )),
+            Target::Json => Format::Json,
+            Target::Pdn => Format::Pdn,
+        }
+    }
+
+    /// What goes before the first game: the CSV header row.
+    pub(super) fn header(&self) -> std::io::Result<Vec<u8>> {
+        match self {
+            Format::Csv(rows) => {
+                let mut header = CsvWriter::new(Vec::new(), rows.clone());
+                header.write_header()?;
+                header.finish()
+            }
+            _ => Ok(Vec::new()),
+        }
+    }
 }
 
 /// What one game contributes.
@@ -115,11 +142,7 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let mut reporter = Reporter::new(global, &files);
     let (format, buffered) = format(&args, &files)?;
     let mut out = Output::open(args.output.as_deref())?;
-    if let Format::Csv(rows) = &format {
-        let mut header = CsvWriter::new(Vec::new(), rows.clone());
-        header.write_header()?;
-        out.write_all(&header.finish()?)?;
-    }
+    out.write_all(&format.header()?)?;
     let items: Box<dyn Iterator<Item = Item> + Send> = match buffered {
         Some(items) => Box::new(items.into_iter()),
         None => Box::new(input::games(&files, reporter.bytes_counter())),
@@ -282,7 +305,7 @@ fn convert(item: Item, options: &ReplayOptions, format: &Format, skip_invalid: b
 }
 
 /// One game in the chosen format.
-fn render(format: &Format, data: &CheckedGame<'_, '_>) -> Vec<u8> {
+pub(super) fn render(format: &Format, data: &CheckedGame<'_, '_>) -> Vec<u8> {
     let out = Vec::new();
     let rendered = match format {
         Format::Fen(p) => {

@@ -71,7 +71,59 @@ type OpenFile = (Arc<str>, FileSplitter);
 /// Streams the games of `paths` in order. `bytes` is advanced as input is consumed, for
 /// progress reporting.
 pub fn games(paths: &[PathBuf], bytes: Arc<AtomicU64>) -> impl Iterator<Item = Item> + Send {
-    stream(paths, bytes, read::games, Iterator::next)
+    stream(named(paths), bytes, read::games, Iterator::next)
+}
+
+/// Each path with its name in reports.
+fn named(paths: &[PathBuf]) -> Vec<(PathBuf, Arc<str>)> {
+    paths
+        .iter()
+        .map(|p| (p.clone(), display_name(p).into()))
+        .collect()
+}
+
+/// Inputs a subcommand reads more than once: standard input is copied to a temporary file
+/// first (removed when this is dropped), still named `-` in reports.
+pub struct Rereadable {
+    paths: Vec<(PathBuf, Arc<str>)>,
+    spool: Option<PathBuf>,
+}
+
+impl Rereadable {
+    /// `paths`, with `-` read into a temporary file.
+    pub fn new(paths: &[PathBuf]) -> io::Result<Rereadable> {
+        let mut named = named(paths);
+        let mut spool = None;
+        if named.iter().any(|(p, _)| p.as_os_str() == "-") {
+            let path =
+                std::env::temp_dir().join(format!("pdnkit-stdin-{}.pdn", std::process::id()));
+            let mut file = std::fs::File::create(&path)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+            spool = Some(path.clone());
+            io::copy(&mut io::stdin().lock(), &mut file)
+                .map_err(|e| io::Error::new(e.kind(), format!("-: {e}")))?;
+            for (p, _) in named.iter_mut().filter(|(p, _)| p.as_os_str() == "-") {
+                p.clone_from(&path);
+            }
+        }
+        Ok(Rereadable {
+            paths: named,
+            spool,
+        })
+    }
+
+    /// The games of every input, in order ([`games`]).
+    pub fn games(&self, bytes: Arc<AtomicU64>) -> impl Iterator<Item = Item> + Send + use<> {
+        stream(self.paths.clone(), bytes, read::games, Iterator::next)
+    }
+}
+
+impl Drop for Rereadable {
+    fn drop(&mut self) {
+        if let Some(path) = &self.spool {
+            let _ = std::fs::remove_file(path);
+        }
+    }
 }
 
 /// Streams the games of `paths` in order as [`games`] does, but passes the games in the plain
@@ -111,7 +163,7 @@ pub fn cuts(
     // What ended a run of plain games, streamed after the run: the next game, an error, or the
     // end of the file (`None`).
     let mut held: Option<Option<io::Result<Piece>>> = None;
-    stream(paths, bytes, open, move |splitter| {
+    stream(named(paths), bytes, open, move |splitter| {
         if let Some(next) = held.take() {
             return next;
         }
@@ -138,12 +190,12 @@ pub fn cuts(
 
 /// The games of `paths`: each file opened by `open`, its games taken by `next`.
 fn stream<G>(
-    paths: &[PathBuf],
+    paths: Vec<(PathBuf, Arc<str>)>,
     bytes: Arc<AtomicU64>,
     open: impl Fn(&Path) -> io::Result<FileSplitter> + Send,
     mut next: impl FnMut(&mut FileSplitter) -> Option<io::Result<G>> + Send,
 ) -> impl Iterator<Item = Item<G>> + Send {
-    let mut files = paths.iter();
+    let mut files = paths.into_iter();
     let mut current: Option<OpenFile> = None;
     let mut done_before = 0u64;
     std::iter::from_fn(move || {
@@ -178,9 +230,8 @@ fn stream<G>(
                     }
                 }
             }
-            let path = files.next()?;
-            let name: Arc<str> = display_name(path).into();
-            match open(path) {
+            let (path, name) = files.next()?;
+            match open(&path) {
                 Ok(splitter) => current = Some((name, splitter)),
                 Err(error) => return Some(Item::Failed { error }),
             }

@@ -3,12 +3,18 @@
 
 mod captures;
 mod convert;
+mod dedupe;
+mod filter;
+mod games_out;
+mod index;
 mod input;
 mod output;
 mod perft;
 mod pipeline;
 mod prescan;
 mod report;
+mod search;
+mod split;
 mod stats;
 mod validate;
 mod variants;
@@ -132,6 +138,25 @@ pub enum Command {
     /// Formats (--format): text, the default (tables); csv (tidy rows: group, section, key,
     /// metric, value); json (one pretty-printed document).
     Stats(stats::StatsArgs),
+    /// Keep the games that match tags, dates, results, variants, lengths or verdicts.
+    ///
+    /// The games are written as they were in their files, or in a convert format with --to;
+    /// --format is not used. The count kept goes to stderr.
+    Filter(filter::FilterArgs),
+    /// Find positions, patterns, material balances or manoeuvres in games.
+    ///
+    /// Formats (--format): csv, the default (file, game, ply, move, side, fen, what); json
+    /// (JSON Lines, the same fields). With --to pdn, the matching games with a comment at
+    /// each hit.
+    Search(search::SearchArgs),
+    /// Build a position index of archives for instant `search --fen --index` lookups.
+    Index(index::IndexArgs),
+    /// Find games that are the same game (moves, not text), keep the richest copy of each.
+    ///
+    /// The games kept are written as they were; --report writes a CSV of every group.
+    Dedupe(dedupe::DedupeArgs),
+    /// Split archives into files: N games each, one file per tag value, or N shards.
+    Split(split::SplitArgs),
     /// Count the leaves of the move tree (move-generator test).
     ///
     /// Formats (--format): text, the default (with --divide a `move count` line per root move,
@@ -187,6 +212,11 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Captures(args) => captures::run(args, &cli.global),
         Command::Convert(args) => convert::run(args, &cli.global),
         Command::Stats(args) => stats::run(args, &cli.global),
+        Command::Filter(args) => filter::run(args, &cli.global),
+        Command::Search(args) => search::run(args, &cli.global),
+        Command::Index(args) => index::run(args, &cli.global),
+        Command::Dedupe(args) => dedupe::run(args, &cli.global),
+        Command::Split(args) => split::run(args, &cli.global),
         Command::Perft(args) => {
             let format = cli.global.format.unwrap_or(Format::Text);
             let mut out = output::Output::open(None)?;

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use pdnkit::ReplayOptions;
 use pdnkit::check_game;
+use pdnkit::openings::Openings;
 use pdnkit::stats::{self, GameSummary, GroupBy, Settings, Stats};
 
 use super::input::{self, Item};
@@ -24,6 +25,10 @@ pub struct StatsArgs {
     /// Plies that make an opening (games from the standard start only).
     #[arg(long, value_name = "N", default_value_t = 4)]
     pub opening_plies: u32,
+    /// Name openings from this table (CSV with the columns variant, name, moves; the moves as
+    /// written in PDN): each game's opening is the longest line it reaches, by any move order.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
     /// Group everything by a tag (`Event`, `White`, `Site`...), by `year` (of the Date tag)
     /// or by `variant`.
     #[arg(long, value_name = "TAG")]
@@ -50,8 +55,19 @@ struct Counted {
 pub fn run(args: StatsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let files = input::default_stdin(args.files);
     let options = args.replay.options()?;
+    let openings = match &args.openings {
+        None => None,
+        Some(path) => {
+            let file = std::fs::File::open(path)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            let table = Openings::from_csv(std::io::BufReader::new(file))
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            Some(std::sync::Arc::new(table))
+        }
+    };
     let settings = Settings {
         opening_plies: args.opening_plies,
+        openings,
         by: args.by.as_deref().map(GroupBy::parse),
     };
     let mut reporter = Reporter::new(global, &files);
@@ -77,7 +93,11 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         stats.merge(s);
     }
     let by = settings.by.as_ref().map(GroupBy::name);
-    let report = stats::report(&stats, by, settings.opening_plies, args.top);
+    let plies = settings
+        .openings
+        .is_none()
+        .then_some(settings.opening_plies);
+    let report = stats::report(&stats, by, plies, args.top);
     match global.format.unwrap_or(Format::Text) {
         Format::Text => out.write_all(stats::render_table(&report).as_bytes())?,
         Format::Json => {

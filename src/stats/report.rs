@@ -14,8 +14,8 @@ use super::{Group, Largest, Results, Stats};
 pub struct Report {
     /// The grouping (`null` when not grouped).
     pub by: Option<String>,
-    /// Plies that make an opening.
-    pub opening_plies: u32,
+    /// Plies that make an opening (`null` when openings are named from a table).
+    pub opening_plies: Option<u32>,
     /// One entry per group, in group order.
     pub groups: Vec<GroupReport>,
 }
@@ -133,6 +133,8 @@ pub struct Bin {
 pub struct OpeningRow {
     /// The variant.
     pub variant: String,
+    /// Its name in the table of named openings (`null` without a table).
+    pub name: Option<String>,
     /// The moves, normalised, separated by spaces.
     pub moves: String,
     /// Games.
@@ -223,7 +225,7 @@ impl Serialize for Largest {
 }
 
 /// The report of `stats`, listing at most `top` openings, players and events (0: all).
-pub fn report(stats: &Stats, by: Option<&str>, opening_plies: u32, top: usize) -> Report {
+pub fn report(stats: &Stats, by: Option<&str>, opening_plies: Option<u32>, top: usize) -> Report {
     Report {
         by: by.map(str::to_string),
         opening_plies,
@@ -365,6 +367,7 @@ fn openings(g: &Group, top: usize) -> Vec<OpeningRow> {
         .iter()
         .map(|((variant, moves), r)| OpeningRow {
             variant: variant.to_string(),
+            name: g.opening_names.get(&(*variant, moves.clone())).cloned(),
             moves: moves.clone(),
             games: r.first + r.draws + r.second + r.both_lose + r.unknown,
             first_mover_wins: r.first,

@@ -22,7 +22,7 @@ pub fn render(report: &Report) -> String {
     out
 }
 
-fn group(out: &mut String, g: &GroupReport, opening_plies: u32) {
+fn group(out: &mut String, g: &GroupReport, opening_plies: Option<u32>) {
     let s = g.status;
     let _ = writeln!(
         out,
@@ -43,7 +43,10 @@ fn group(out: &mut String, g: &GroupReport, opening_plies: u32) {
         length(out, l, g.without_moves);
     }
     if !g.openings.is_empty() {
-        let title = format!("opening (first {opening_plies} plies)");
+        let title = match opening_plies {
+            Some(n) => format!("opening (first {n} plies)"),
+            None => "opening (named)".to_string(),
+        };
         let mut t = Table::new(&[
             &title,
             "games",
@@ -54,7 +57,10 @@ fn group(out: &mut String, g: &GroupReport, opening_plies: u32) {
         ]);
         for o in &g.openings {
             t.row(vec![
-                format!("{}: {}", o.variant, o.moves),
+                match &o.name {
+                    Some(name) => format!("{}: {name} ({})", o.variant, o.moves),
+                    None => format!("{}: {}", o.variant, o.moves),
+                },
                 o.games.to_string(),
                 o.first_mover_wins.to_string(),
                 o.draws.to_string(),

@@ -22,6 +22,7 @@ fn summary(i: u64) -> GameSummary {
         outcome: outcomes[(i % 5) as usize],
         plies: Some((i * 7 % 90) as u32),
         opening: i.is_multiple_of(2).then(|| format!("m{}", i % 4)),
+        opening_name: None,
         players: [
             Some(format!("p{}", i % 4)),
             Some(format!("p{}", (i + 1) % 4)),
@@ -91,7 +92,7 @@ fn quartiles_are_nearest_rank_and_the_histogram_covers_every_game() {
             ..GameSummary::default()
         });
     }
-    let r = report(&s, None, 4, 10);
+    let r = report(&s, None, Some(4), 10);
     let l = r.groups[0].length.as_ref().unwrap();
     assert_eq!(r.groups[0].without_moves, 1);
     assert_eq!((l.games, l.min, l.max), (8, 10, 80));
@@ -112,6 +113,7 @@ fn results_and_scores_use_the_first_mover_convention() {
     let raw = RawGame::from_text(text);
     let settings = Settings {
         opening_plies: 2,
+        openings: None,
         by: None,
     };
     let s = check_game("t.pdn", &raw, &ReplayOptions::default(), |d| {
@@ -122,7 +124,7 @@ fn results_and_scores_use_the_first_mover_convention() {
     assert_eq!(s.opening.as_deref(), Some("11-15 23-19"));
     let mut stats = Stats::default();
     stats.add(&s);
-    let g = &report(&stats, None, 2, 0).groups[0];
+    let g = &report(&stats, None, Some(2), 0).groups[0];
     let black = g.players.iter().find(|p| p.player == "B").unwrap();
     assert_eq!(
         (black.wins, black.losses, black.score_pct),
@@ -139,6 +141,7 @@ fn group_values_come_from_tags_the_date_year_or_the_variant() {
     let group_by = |by: &str| {
         let settings = Settings {
             opening_plies: 4,
+            openings: None,
             by: Some(GroupBy::parse(by)),
         };
         check_game("t.pdn", &raw, &ReplayOptions::default(), |d| {
@@ -157,7 +160,7 @@ fn group_values_come_from_tags_the_date_year_or_the_variant() {
 #[test]
 fn rankings_are_cut_to_top_and_ordered_by_games_then_name() {
     let whole = stats_of(0..60);
-    let r = report(&whole, Some("x"), 4, 2);
+    let r = report(&whole, Some("x"), Some(4), 2);
     for g in &r.groups {
         assert!(g.players.len() <= 2);
         for w in g.players.windows(2) {

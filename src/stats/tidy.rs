@@ -117,7 +117,10 @@ fn length(r: &mut Rows<'_>, g: &GroupReport) {
 
 fn rankings(r: &mut Rows<'_>, g: &GroupReport) {
     for o in &g.openings {
-        let key = format!("{}: {}", o.variant, o.moves);
+        let key = match &o.name {
+            Some(name) => format!("{}: {name}", o.variant),
+            None => format!("{}: {}", o.variant, o.moves),
+        };
         r.push("openings", &key, "games", o.games);
         r.push("openings", &key, "first_mover_wins", o.first_mover_wins);
         r.push("openings", &key, "draws", o.draws);

@@ -15,6 +15,7 @@ mod capture;
 mod ctx;
 mod engine;
 mod game;
+mod key;
 mod layout;
 mod mv;
 mod outcome;
