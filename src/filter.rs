@@ -96,7 +96,7 @@ impl Condition {
     ///
     /// # Errors
     /// When `pattern` is not a regular expression.
-    pub fn player(pattern: &str) -> Result<Condition, regex::Error> {
+    pub fn player(pattern: &str) -> Result<Condition, String> {
         Condition::tag_any(&["White", "Black"], pattern)
     }
 
@@ -104,10 +104,14 @@ impl Condition {
     ///
     /// # Errors
     /// When `pattern` is not a regular expression.
-    pub fn tag_any(names: &[&str], pattern: &str) -> Result<Condition, regex::Error> {
+    pub fn tag_any(names: &[&str], pattern: &str) -> Result<Condition, String> {
+        let regex = regex::RegexBuilder::new(pattern)
+            .case_insensitive(true)
+            .build()
+            .map_err(|e| bad_pattern(pattern, &e))?;
         Ok(Condition::Tag {
             names: names.iter().map(|n| n.to_string()).collect(),
-            pattern: Regex::new(&format!("(?i){pattern}"))?,
+            pattern: regex,
         })
     }
 
@@ -120,7 +124,7 @@ impl Condition {
         let (name, pattern) = spec
             .split_once('=')
             .ok_or_else(|| format!("`{spec}`: write NAME=REGEX"))?;
-        let pattern = Regex::new(pattern).map_err(|e| format!("`{pattern}`: {e}"))?;
+        let pattern = Regex::new(pattern).map_err(|e| bad_pattern(pattern, &e))?;
         Ok(Condition::Tag {
             names: vec![name.trim().to_string()],
             pattern,
@@ -154,7 +158,7 @@ impl Condition {
             Some((a, b)) => (year(a)?, year(b)?),
             None => (year(spec)?, year(spec)?),
         };
-        Ok(Condition::Date(DateRange { from, to }))
+        DateRange { from, to }.non_empty(spec).map(Condition::Date)
     }
 
     /// A result: a token (`1-0`, `2-0`, `1/2-1/2`, `*`...) or a meaning (`first-wins`,
@@ -193,6 +197,9 @@ impl Condition {
                 (n, n)
             }
         };
+        if min > max {
+            return Err(format!("`{spec}` is an empty range (the first number is the fewest)"));
+        }
         Ok(Condition::Plies { min, max })
     }
 
@@ -333,14 +340,25 @@ impl DateRange {
                 .ok_or_else(|| format!("`{s}` is not a date (write YYYY, YYYY.MM or YYYY.MM.DD)"))
         };
         match spec.split_once("..") {
-            Some((a, b)) => Ok(DateRange {
+            Some((a, b)) => DateRange {
                 from: date(a)?,
                 to: date(b)?,
-            }),
+            }
+            .non_empty(spec),
             None => {
                 let d = date(spec)?;
                 Ok(DateRange { from: d, to: d })
             }
+        }
+    }
+
+    /// The range, or an error when it holds no day (its start after its end).
+    fn non_empty(self, spec: &str) -> Result<DateRange, String> {
+        match (self.from, self.to) {
+            (Some(f), Some(t)) if f.key(0) > t.key(u8::MAX) => Err(format!(
+                "`{spec}` is an empty range (the first date is the earliest)"
+            )),
+            _ => Ok(self),
         }
     }
 
@@ -352,6 +370,14 @@ impl DateRange {
         let before_end = self.to.is_none_or(|t| d.key(0) <= t.key(u8::MAX));
         after_start && before_end
     }
+}
+
+/// The message for a pattern that is not a regular expression: the pattern as written, and
+/// the regex crate's reason (its last line; the first lines repeat the pattern).
+fn bad_pattern(pattern: &str, e: &regex::Error) -> String {
+    let text = e.to_string();
+    let why = text.lines().last().unwrap_or("").trim_start_matches("error: ");
+    format!("`{pattern}` is not a regular expression: {why}")
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use pdnkit::dedupe::{move_keys, richness, text_key};
 use pdnkit::{ReplayOptions, check_game};
 
 use super::convert::Target;
-use super::games_out::GamesOut;
+use super::games_out::{GamesOut, GamesWriter, Rendered, not_written};
 use super::input::{self, Item, Rereadable};
 use super::output::Output;
 use super::report::{Counts, Reporter, plural};
@@ -236,11 +236,12 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     };
 
     // Pass 3: write the games kept and the report rows.
-    let out_form = GamesOut::new(args.to);
+    let form = GamesOut::new(args.to);
+    let mut writer = GamesWriter::default();
     let mut out = Output::open(args.output.as_deref())?;
-    out.write_all(&out_form.header()?)?;
+    out.write_all(&form.header()?)?;
     let mut rows: Vec<(Order, Order, ReportRow)> = Vec::new();
-    let (mut first, mut ended_line, mut written, mut seen) = (true, true, 0u64, 0usize);
+    let mut seen = 0usize;
     let to_write = |i: Order| kept_of[&merged[i]] == i;
     let games = numbered(input::decided(
         inputs.games(Arc::default()),
@@ -268,20 +269,10 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             }
             let options = options.for_archive(archive);
             check_game(&file, &game, &options, |checked| {
-                let data = if keep {
-                    out_form.render(&game, checked)
-                } else {
-                    None
-                };
-                let message = if keep && data.is_none() {
-                    format!(
-                        "pdnkit: {}: {}: larger than the maximum game size, its text was not \
-                         kept; not written\n",
-                        checked.record.file,
-                        checked.record.describe()
-                    )
-                } else {
-                    String::new()
+                let rendered = keep.then(|| form.render(&game, checked));
+                let message = match &rendered {
+                    Some(r) if r.data.is_none() => not_written(checked),
+                    _ => String::new(),
                 };
                 let row = report_group.map(|g| {
                     let copy = if group[order] == g { "same" } else { "prefix" };
@@ -300,7 +291,7 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                 });
                 Written {
                     order: Some(order),
-                    data,
+                    kept: rendered.map(|r| (file.clone(), r)),
                     message,
                     row,
                 }
@@ -312,23 +303,22 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                 seen += 1;
             }
             rows.extend(w.row);
-            let Some(data) = w.data else {
+            let Some((file, rendered)) = w.kept else {
                 return ControlFlow::Continue(());
             };
-            let separator = out_form.separator(first, ended_line);
-            first = false;
-            written += 1;
-            if !data.is_empty() {
-                ended_line = data.ends_with(b"\n");
-            }
-            match out.write_all(separator).and_then(|()| out.write_all(&data)) {
-                Ok(()) => ControlFlow::Continue(()),
+            match writer.write(&form, &mut out, &file, &rendered) {
+                Ok(note) => {
+                    reporter.message(note.as_deref().unwrap_or(""));
+                    ControlFlow::Continue(())
+                }
                 Err(e) => ControlFlow::Break(e),
             }
         },
     );
     result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
+    writer.finish(&form, &mut out)?;
     out.finish()?;
+    let written = writer.written;
     changed_since(seen, keyed.len())?;
     if let Some(path) = &args.report {
         write_report(path, rows)?;
@@ -379,7 +369,8 @@ fn changed_since(seen: usize, first: usize) -> anyhow::Result<()> {
 #[derive(Default)]
 struct Written {
     order: Option<Order>,
-    data: Option<Vec<u8>>,
+    /// The game as written, when it is kept, and its file.
+    kept: Option<(Arc<str>, Rendered)>,
     message: String,
     row: Option<(Order, Order, ReportRow)>,
 }

@@ -4,13 +4,14 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use draughts::Variant;
 use pdnkit::filter::{Condition, Filter};
 use pdnkit::{Code, ReplayOptions, Verdict, check_game};
 
 use super::convert::Target;
-use super::games_out::GamesOut;
+use super::games_out::{GamesOut, GamesWriter, Rendered, not_written};
 use super::input::{self, Item};
 use super::output::Output;
 use super::report::{Counts, Reporter, plural};
@@ -111,7 +112,7 @@ fn filter(args: &FilterArgs) -> anyhow::Result<Filter> {
         (&["Site"][..], &args.site),
     ] {
         if let Some(p) = pattern {
-            conditions.push(Condition::tag_any(names, p)?);
+            conditions.push(Condition::tag_any(names, p).map_err(anyhow::Error::msg)?);
         }
     }
     for spec in &args.tag {
@@ -149,7 +150,8 @@ fn filter(args: &FilterArgs) -> anyhow::Result<Filter> {
 
 /// What one game gave.
 struct Kept {
-    data: Option<Vec<u8>>,
+    /// The game as written, when it is kept, and its file.
+    kept: Option<(Arc<str>, Rendered)>,
     message: String,
     counts: Counts,
 }
@@ -164,74 +166,70 @@ pub fn run(args: FilterArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let filter = filter(&args)?;
     let files = input::default_stdin(args.files);
     let options = ReplayOptions::default();
-    let out_form = GamesOut::new(args.to);
+    let form = GamesOut::new(args.to);
+    let mut writer = GamesWriter::default();
     let mut reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;
-    out.write_all(&out_form.header()?)?;
-    let (mut first, mut ended_line, mut kept) = (true, true, 0u64);
+    out.write_all(&form.header()?)?;
     let games = input::decided_games(&files, reporter.bytes_counter(), false);
+    let kept_games = |(item, archive): input::Decided| {
+        let options = options.for_archive(archive);
+        let (file, raw) = match item {
+            Item::Failed { error } => {
+                return Kept {
+                    kept: None,
+                    message: format!("pdnkit: {error}"),
+                    counts: Counts::failed_input(),
+                };
+            }
+            Item::Game { file, game } => (file, game),
+        };
+        check_game(&file, &raw, &options, |checked| {
+            let counts = Counts::verdict(checked.record.status);
+            if !filter.matches(checked) {
+                return Kept {
+                    kept: None,
+                    message: String::new(),
+                    counts,
+                };
+            }
+            let rendered = form.render(&raw, checked);
+            let message = match rendered.data {
+                Some(_) => String::new(),
+                None => not_written(checked),
+            };
+            Kept {
+                kept: Some((file.clone(), rendered)),
+                message,
+                counts,
+            }
+        })
+    };
+    let mut write = |k: Kept| {
+        reporter.message(&k.message);
+        reporter.add(k.counts);
+        let Some((file, rendered)) = k.kept else {
+            return ControlFlow::Continue(());
+        };
+        match writer.write(&form, &mut out, &file, &rendered) {
+            Ok(note) => {
+                reporter.message(note.as_deref().unwrap_or(""));
+                ControlFlow::Continue(())
+            }
+            Err(e) => ControlFlow::Break(e),
+        }
+    };
     let result = global.pipeline().run_weighed(
         games,
         |(item, _)| item.weight(),
         || (),
-        |_, (item, archive)| {
-            let options = options.for_archive(archive);
-            let (file, raw) = match item {
-                Item::Failed { error } => {
-                    return Kept {
-                        data: None,
-                        message: format!("pdnkit: {error}\n"),
-                        counts: Counts::failed_input(),
-                    };
-                }
-                Item::Game { file, game } => (file, game),
-            };
-            check_game(&file, &raw, &options, |checked| {
-                let counts = Counts::verdict(checked.record.status);
-                if !filter.matches(checked) {
-                    return Kept {
-                        data: None,
-                        message: String::new(),
-                        counts,
-                    };
-                }
-                let data = out_form.render(&raw, checked);
-                let message = match data {
-                    Some(_) => String::new(),
-                    None => format!(
-                        "pdnkit: {}: {}: larger than the maximum game size, its text was not \
-                         kept; not written\n",
-                        checked.record.file,
-                        checked.record.describe()
-                    ),
-                };
-                Kept {
-                    data,
-                    message,
-                    counts,
-                }
-            })
-        },
-        |k| {
-            reporter.message(&k.message);
-            reporter.add(k.counts);
-            let Some(data) = k.data else {
-                return ControlFlow::Continue(());
-            };
-            let separator = out_form.separator(first, ended_line);
-            first = false;
-            kept += 1;
-            if !data.is_empty() {
-                ended_line = data.ends_with(b"\n");
-            }
-            match out.write_all(separator).and_then(|()| out.write_all(&data)) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => ControlFlow::Break(e),
-            }
-        },
+        |_, game| kept_games(game),
+        &mut write,
     );
     result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
+    writer.finish(&form, &mut out)?;
     out.finish()?;
+    let kept = writer.written;
     if !global.quiet {
         reporter.message(&format!("pdnkit: {} kept", plural(kept, "game")));
     }

@@ -1,18 +1,35 @@
 //! How the archive tools (filter, search, dedupe, split) write the games they keep: their
-//! original text, byte for byte, by default (the archive a user gets back is their own), or in
-//! a `convert` format with `--to`.
+//! original text by default (the archive a user gets back is their own), or in a `convert`
+//! format with `--to`.
+//!
+//! Original text is written as read, byte for byte, with two exceptions that keep the output
+//! read as the input was: a game decoded from a legacy encoding is written in UTF-8 (one output
+//! holding two encodings would be misread), and a game without a GameType or Variant tag gets
+//! a `GameType` tag naming the variant it was read as (its variant was decided with the other
+//! games of its file, which the output may not hold).
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::sync::Arc;
 
 use pdn::RawGame;
-use pdnkit::CheckedGame;
+use pdnkit::export::game_type_value;
+use pdnkit::{CheckedGame, Code};
 
 use super::convert::{self, Format, Target};
 
 /// The form of the games written.
 pub enum GamesOut {
-    /// Each game's text as it was in its file (in its file's encoding).
+    /// Each game's text as it was in its file.
     Original,
     /// A convert format with its default settings.
     Converted(Format),
+}
+
+/// A game as written, and the encoding it was read in when it was transcoded to UTF-8.
+pub struct Rendered {
+    pub data: Option<Vec<u8>>,
+    pub transcoded: Option<&'static str>,
 }
 
 impl GamesOut {
@@ -32,16 +49,45 @@ impl GamesOut {
         }
     }
 
-    /// A game as written, or `None` when it cannot be: an oversize game, of which only the
-    /// first bytes were kept, has no original text to give back.
-    pub fn render(&self, raw: &RawGame, checked: &CheckedGame<'_, '_>) -> Option<Vec<u8>> {
+    /// A game as written; no data when it cannot be: an oversize game, of which only the first
+    /// bytes were kept, has no original text to give back.
+    pub fn render(&self, raw: &RawGame, checked: &CheckedGame<'_, '_>) -> Rendered {
         match self {
-            GamesOut::Original if raw.oversize.is_some() => None,
-            GamesOut::Original => {
-                let (bytes, _, _) = raw.encoding.encode(&raw.text);
-                Some(bytes.into_owned())
+            GamesOut::Converted(f) => Rendered {
+                data: Some(convert::render(f, checked)),
+                transcoded: None,
+            },
+            GamesOut::Original => self.render_text(raw, checked, &raw.text),
+        }
+    }
+
+    /// `text`, the game's original text or that text with comments added, as written in the
+    /// original form.
+    pub fn render_text(&self, raw: &RawGame, checked: &CheckedGame<'_, '_>, text: &str) -> Rendered {
+        if raw.oversize.is_some() {
+            return Rendered {
+                data: None,
+                transcoded: None,
+            };
+        }
+        let decided = checked
+            .record
+            .diagnostics
+            .iter()
+            .any(|d| d.code == Code::VariantGuessed);
+        let data = match checked.config() {
+            Some(config) if decided => {
+                // Before the first tag (or the movetext), after any blank lines.
+                let at = text.len() - text.trim_start().len();
+                let tag = format!("[GameType \"{}\"]\n", game_type_value(config.variant));
+                [&text[..at], &tag, &text[at..]].concat().into_bytes()
             }
-            GamesOut::Converted(f) => Some(convert::render(f, checked)),
+            _ => text.as_bytes().to_vec(),
+        };
+        let transcoded = (raw.encoding.name() != "UTF-8").then(|| raw.encoding.name());
+        Rendered {
+            data: Some(data),
+            transcoded,
         }
     }
 
@@ -54,5 +100,71 @@ impl GamesOut {
             GamesOut::Converted(Format::Pdn) if !first => b"\n",
             _ => b"",
         }
+    }
+
+    /// What to write after the last game: a line end when it did not end its line, so that
+    /// the output is whole lines.
+    pub fn ending(&self, wrote: bool, ended_line: bool) -> &'static [u8] {
+        match self {
+            GamesOut::Original if wrote && !ended_line => b"\n",
+            _ => b"",
+        }
+    }
+}
+
+/// The note that the games of `file`, read in `encoding`, are written in UTF-8.
+pub fn transcoded_note(file: &str, encoding: &str) -> String {
+    format!("pdnkit: {file}: games read as {encoding} are written in UTF-8")
+}
+
+/// The message for a game kept whose text cannot be written.
+pub fn not_written(checked: &CheckedGame<'_, '_>) -> String {
+    format!(
+        "pdnkit: {}: {}: larger than the maximum game size, its text was not kept; not written",
+        checked.record.file,
+        checked.record.describe()
+    )
+}
+
+/// Writes games one after another to one output: the separators between them, a line end at
+/// the end, and the note, once per input file, that games were written in UTF-8.
+#[derive(Default)]
+pub struct GamesWriter {
+    /// Some game was written.
+    wrote: bool,
+    ended_line: bool,
+    /// Games written.
+    pub written: u64,
+    transcoded_from: HashSet<Arc<str>>,
+}
+
+impl GamesWriter {
+    /// Writes one game (its data as rendered in `form`); returns the note to show, if any.
+    pub fn write(
+        &mut self,
+        form: &GamesOut,
+        out: &mut impl Write,
+        file: &Arc<str>,
+        rendered: &Rendered,
+    ) -> std::io::Result<Option<String>> {
+        let Some(data) = &rendered.data else {
+            return Ok(None);
+        };
+        out.write_all(form.separator(!self.wrote, self.ended_line || !self.wrote))?;
+        out.write_all(data)?;
+        self.wrote = true;
+        self.written += 1;
+        if !data.is_empty() {
+            self.ended_line = data.ends_with(b"\n");
+        }
+        let note = rendered
+            .transcoded
+            .filter(|_| self.transcoded_from.insert(Arc::clone(file)));
+        Ok(note.map(|e| transcoded_note(file, e)))
+    }
+
+    /// Ends the output (a line end after a last game that had none).
+    pub fn finish(&self, form: &GamesOut, out: &mut impl Write) -> std::io::Result<()> {
+        out.write_all(form.ending(self.wrote, self.ended_line))
     }
 }

@@ -6,12 +6,13 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use pdnkit::search::{Hit, Query, Target};
 use pdnkit::{CheckedGame, check_game};
 use serde::Serialize;
 
-use super::games_out::GamesOut;
+use super::games_out::{GamesOut, GamesWriter, Rendered, not_written};
 use super::index;
 use super::input::{self, Item};
 use super::output::Output;
@@ -147,7 +148,9 @@ fn query(args: &SearchArgs) -> anyhow::Result<Query> {
 
 /// What one game gave.
 struct Found {
-    data: Vec<u8>,
+    /// Its file, and its rows or its text as written (none without a hit).
+    file: Option<Arc<str>>,
+    rendered: Option<Rendered>,
     hits: usize,
     message: String,
     counts: Counts,
@@ -174,12 +177,13 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let mut reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;
     let games_out = args.to.map(|_| GamesOut::Original);
+    let mut writer = GamesWriter::default();
     if games_out.is_none() && !json {
         let mut header = csv::Writer::from_writer(Vec::new());
         header.write_record(HEADER).expect("in-memory CSV");
         out.write_all(&header.into_inner().expect("in-memory CSV"))?;
     }
-    let (mut hits, mut games_hit, mut first, mut ended_line) = (0u64, 0u64, true, true);
+    let (mut hits, mut games_hit) = (0u64, 0u64);
     let games = input::decided_games(&files, reporter.bytes_counter(), options.variant.is_some());
     let result = global.pipeline().run_weighed(
         games,
@@ -190,9 +194,10 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             let (file, raw) = match item {
                 Item::Failed { error } => {
                     return Found {
-                        data: Vec::new(),
+                        file: None,
+                        rendered: None,
                         hits: 0,
-                        message: format!("pdnkit: {error}\n"),
+                        message: format!("pdnkit: {error}"),
                         counts: Counts::failed_input(),
                     };
                 }
@@ -204,7 +209,8 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                     Ok(found) => found,
                     Err(why) => {
                         return Found {
-                            data: Vec::new(),
+                            file: None,
+                            rendered: None,
                             hits: 0,
                             message: format!(
                                 "pdnkit: {}: {}: not searched: {why}\n",
@@ -215,21 +221,29 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                         };
                     }
                 };
-                let data = match &games_out {
-                    Some(_) if found.is_empty() => Vec::new(),
-                    Some(_) => marked_game(&raw, checked, &found),
+                let rendered = match &games_out {
+                    _ if found.is_empty() => None,
+                    Some(form) => Some(form.render_text(&raw, checked, &marked_game(checked, &found))),
                     None => {
                         let mut data = Vec::new();
                         for h in &found {
                             row(checked, h).write(json, &mut data);
                         }
-                        data
+                        Some(Rendered {
+                            data: Some(data),
+                            transcoded: None,
+                        })
                     }
                 };
+                let message = match &rendered {
+                    Some(r) if r.data.is_none() => not_written(checked),
+                    _ => String::new(),
+                };
                 Found {
-                    data,
+                    file: Some(file.clone()),
+                    rendered,
                     hits: found.len(),
-                    message: String::new(),
+                    message,
                     counts,
                 }
             })
@@ -242,22 +256,26 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             }
             hits += f.hits as u64;
             games_hit += 1;
-            let separator = match &games_out {
-                Some(g) => g.separator(first, ended_line),
-                None => b"",
+            let (Some(file), Some(rendered)) = (f.file, f.rendered) else {
+                return ControlFlow::Continue(());
             };
-            first = false;
-            ended_line = f.data.ends_with(b"\n");
-            match out
-                .write_all(separator)
-                .and_then(|()| out.write_all(&f.data))
-            {
-                Ok(()) => ControlFlow::Continue(()),
+            let written = match &games_out {
+                Some(form) => writer.write(form, &mut out, &file, &rendered),
+                None => out.write_all(rendered.data.as_deref().unwrap_or_default()).map(|()| None),
+            };
+            match written {
+                Ok(note) => {
+                    reporter.message(note.as_deref().unwrap_or(""));
+                    ControlFlow::Continue(())
+                }
                 Err(e) => ControlFlow::Break(e),
             }
         },
     );
     result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
+    if let Some(form) = &games_out {
+        writer.finish(form, &mut out)?;
+    }
     out.finish()?;
     if !global.quiet {
         reporter.message(&format!(
@@ -286,10 +304,10 @@ fn row<'a>(checked: &'a CheckedGame<'_, '_>, h: &'a Hit) -> Row<'a> {
 
 /// The game's original text with a comment after each matching move (before the first move
 /// for the start position).
-fn marked_game(raw: &pdn::RawGame, checked: &CheckedGame<'_, '_>, hits: &[Hit]) -> Vec<u8> {
-    let text = &raw.text;
+fn marked_game(checked: &CheckedGame<'_, '_>, hits: &[Hit]) -> String {
+    let text = &checked.raw.text;
     let Some(replayed) = checked.replayed else {
-        return raw.text.clone().into_bytes();
+        return text.clone();
     };
     // Where each comment goes: after the move's text, or where the movetext starts.
     let movetext_start = checked
@@ -334,6 +352,5 @@ fn marked_game(raw: &pdn::RawGame, checked: &CheckedGame<'_, '_>, hits: &[Hit]) 
         from = at;
     }
     out.push_str(&text[from..]);
-    let (bytes, _, _) = raw.encoding.encode(&out);
-    bytes.into_owned()
+    out
 }

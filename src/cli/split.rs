@@ -1,7 +1,8 @@
 //! `pdnkit split`: cut archives into files of N games, one file per tag value, or N shards
-//! by a stable hash of each game's moves. Every game is written as it was in its file; a
-//! manifest says where each came from, so results computed shard by shard can be put back in
-//! input order.
+//! by a stable hash of each game's moves. Every game is written as it was in its file (see
+//! `games_out` for the two exceptions that keep each file read as the whole was); a manifest
+//! says where each came from, so results computed shard by shard can be put back in input
+//! order.
 
 use std::collections::{HashMap, HashSet};
 use std::fs::{File, OpenOptions};
@@ -13,6 +14,7 @@ use pdnkit::dedupe::{move_keys, text_key};
 use pdnkit::filter::PartialDate;
 use pdnkit::{ReplayOptions, check_game};
 
+use super::games_out::{GamesOut, not_written, transcoded_note};
 use super::input::{self, Item};
 use super::report::{Counts, Reporter, plural};
 use super::{GlobalArgs, Status};
@@ -165,6 +167,8 @@ fn named(path: &Path, e: io::Error) -> io::Error {
 /// What one game gave: the file it goes to and its text, or a message.
 struct Placed {
     to: Option<(String, Vec<u8>)>,
+    /// The encoding the game was read in, when its text was written in UTF-8.
+    transcoded: Option<&'static str>,
     source: Option<(std::sync::Arc<str>, u64)>,
     message: String,
     counts: Counts,
@@ -209,6 +213,7 @@ pub fn run(args: SplitArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         _ => 4,
     };
     let mut seen = 0u64;
+    let mut transcoded_from = HashSet::new();
     let games = input::decided_games(&files, reporter.bytes_counter(), variant.is_some());
     let result = global.pipeline().run_weighed(
         games,
@@ -219,6 +224,7 @@ pub fn run(args: SplitArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                 Item::Failed { error } => {
                     return Placed {
                         to: None,
+                        transcoded: None,
                         source: None,
                         message: format!("pdnkit: {error}\n"),
                         counts: Counts::failed_input(),
@@ -226,19 +232,7 @@ pub fn run(args: SplitArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                 }
                 Item::Game { file, game } => (file, game),
             };
-            if raw.oversize.is_some() {
-                return Placed {
-                    to: None,
-                    source: None,
-                    message: format!(
-                        "pdnkit: {file}: a game larger than the maximum game size, its text \
-                         was not kept; not written\n"
-                    ),
-                    counts: Counts::unreadable(),
-                };
-            }
             let options = options.for_archive(archive);
-            let text = raw.encoding.encode(&raw.text).0.into_owned();
             check_game(&file, &raw, &options, |checked| {
                 let value = match &rule {
                     Rule::Games(_) => None,
@@ -261,10 +255,18 @@ pub fn run(args: SplitArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                         Some(format!("shard-{:0width$}", key % u64::from(*n)))
                     }
                 };
+                let rendered = GamesOut::Original.render(&raw, checked);
+                let message = match rendered.data {
+                    None => not_written(checked),
+                    Some(_) => String::new(),
+                };
                 Placed {
-                    to: Some((value.unwrap_or_else(|| "unknown".into()), text)),
+                    to: rendered
+                        .data
+                        .map(|text| (value.unwrap_or_else(|| "unknown".into()), text)),
+                    transcoded: rendered.transcoded,
                     source: Some((file.clone(), checked.record.game)),
-                    message: String::new(),
+                    message,
                     counts: Counts::verdict(checked.record.status),
                 }
             })
@@ -275,6 +277,11 @@ pub fn run(args: SplitArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             let (Some((value, text)), Some((source, source_game))) = (p.to, p.source) else {
                 return ControlFlow::Continue(());
             };
+            if let Some(encoding) = p.transcoded
+                && transcoded_from.insert(source.clone())
+            {
+                reporter.message(&transcoded_note(&source, encoding));
+            }
             let name = match rule {
                 Rule::Games(n) => format!("part-{:0width$}.pdn", seen / n + 1),
                 _ => out.name_of(&value),

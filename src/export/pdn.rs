@@ -122,14 +122,20 @@ fn undecided_ambiguities(data: &CheckedGame<'_, '_>) -> HashSet<u32> {
         .collect()
 }
 
-/// `game` with the `GameType` tag of `variant`: in place of its own GameType tag, else after
-/// its other tags.
-fn with_game_type<'a>(game: &Game<'a>, variant: draughts::Variant) -> Game<'a> {
-    let value = if variant.rules().game_type > 0 {
+/// The value of the `GameType` tag that selects `variant`: its number, or the full form for
+/// variants without one.
+pub fn game_type_value(variant: draughts::Variant) -> String {
+    if variant.rules().game_type > 0 {
         variant.rules().game_type.to_string()
     } else {
         variant.game_type().to_string()
-    };
+    }
+}
+
+/// `game` with the `GameType` tag of `variant`: in place of its own GameType tag, else after
+/// its other tags.
+fn with_game_type<'a>(game: &Game<'a>, variant: draughts::Variant) -> Game<'a> {
+    let value = game_type_value(variant);
     let mut game = game.clone();
     let names_rules = |h: &HeaderItem<'_>| matches!(h, HeaderItem::Tag(t) if t.name == "GameType");
     let own = game.header.iter().position(names_rules);

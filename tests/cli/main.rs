@@ -2,6 +2,7 @@
 
 mod util;
 
+mod archive_tools;
 mod compressed;
 mod conventions;
 mod convert;
