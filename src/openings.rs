@@ -119,7 +119,7 @@ impl Openings {
 
     /// Adds a line: `moves` (PDN move text) played from `variant`'s start.
     pub fn add(&mut self, variant: Variant, name: &str, moves: &str) -> Result<(), String> {
-        let raw = pdn::RawGame::from_text(&format!("{moves} *"));
+        let raw = pdn::RawGame::from_text(format!("{moves} *"));
         let options = ReplayOptions {
             variant: Some(variant),
             mainline_only: true,

@@ -3,7 +3,6 @@
 //! search against `convert --to fen --position every-ply`, split against `validate`.
 
 #[path = "../pdn_support/mod.rs"]
-#[allow(dead_code)]
 mod pdn_support;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -458,6 +458,7 @@ impl Outputs {
             stats: Stats::default(),
             settings: Settings {
                 opening_plies: 4,
+                openings: None,
                 by: options.group_by.as_deref().map(GroupBy::parse),
             },
             fallback: None,
@@ -823,7 +824,7 @@ fn check_stats(stats: &Stats, settings: &Settings, s: &Summary) -> Result<(), St
     let report = pdnkit::stats::report(
         stats,
         settings.by.as_ref().map(|b| b.name()),
-        settings.opening_plies,
+        Some(settings.opening_plies),
         5,
     );
     let mut totals = [0u64; 5];
