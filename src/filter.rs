@@ -198,7 +198,9 @@ impl Condition {
             }
         };
         if min > max {
-            return Err(format!("`{spec}` is an empty range (the first number is the fewest)"));
+            return Err(format!(
+                "`{spec}` is an empty range (the first number is the fewest)"
+            ));
         }
         Ok(Condition::Plies { min, max })
     }
@@ -376,7 +378,11 @@ impl DateRange {
 /// the regex crate's reason (its last line; the first lines repeat the pattern).
 fn bad_pattern(pattern: &str, e: &regex::Error) -> String {
     let text = e.to_string();
-    let why = text.lines().last().unwrap_or("").trim_start_matches("error: ");
+    let why = text
+        .lines()
+        .last()
+        .unwrap_or("")
+        .trim_start_matches("error: ");
     format!("`{pattern}` is not a regular expression: {why}")
 }
 

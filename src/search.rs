@@ -7,7 +7,7 @@
 //! use pdnkit::search::{Query, Target};
 //! use pdnkit::{ReplayOptions, check_game};
 //!
-//! let query = Query::new(Target::parse_fen("B:W28,31-50:B1-20").unwrap());
+//! let query = Query::new(Target::parse_fen("B:W28,31,33-50:B1-20").unwrap());
 //! let raw = pdnkit::pdn::RawGame::from_text("[GameType \"20\"]\n1. 32-28 19-23 *");
 //! let hits = check_game("g.pdn", &raw, &ReplayOptions::default(), |g| query.hits(g));
 //! assert_eq!(hits.len(), 1);

@@ -79,3 +79,11 @@ fn readme_states_the_limits_the_reader_applies() {
         assert!(readme.contains(&row), "README does not say {row:?}");
     }
 }
+
+#[test]
+fn readme_stays_under_250_lines() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let lines = readme.lines().count();
+    assert!(lines < 250, "README has {lines} lines; details go to docs/");
+}

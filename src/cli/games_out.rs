@@ -63,7 +63,12 @@ impl GamesOut {
 
     /// `text`, the game's original text or that text with comments added, as written in the
     /// original form.
-    pub fn render_text(&self, raw: &RawGame, checked: &CheckedGame<'_, '_>, text: &str) -> Rendered {
+    pub fn render_text(
+        &self,
+        raw: &RawGame,
+        checked: &CheckedGame<'_, '_>,
+        text: &str,
+    ) -> Rendered {
         if raw.oversize.is_some() {
             return Rendered {
                 data: None,

@@ -223,7 +223,9 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                 };
                 let rendered = match &games_out {
                     _ if found.is_empty() => None,
-                    Some(form) => Some(form.render_text(&raw, checked, &marked_game(checked, &found))),
+                    Some(form) => {
+                        Some(form.render_text(&raw, checked, &marked_game(checked, &found)))
+                    }
                     None => {
                         let mut data = Vec::new();
                         for h in &found {
@@ -261,7 +263,9 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             };
             let written = match &games_out {
                 Some(form) => writer.write(form, &mut out, &file, &rendered),
-                None => out.write_all(rendered.data.as_deref().unwrap_or_default()).map(|()| None),
+                None => out
+                    .write_all(rendered.data.as_deref().unwrap_or_default())
+                    .map(|()| None),
             };
             match written {
                 Ok(note) => {

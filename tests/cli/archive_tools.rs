@@ -53,7 +53,10 @@ fn same_for_every_jobs(args: &[&str]) -> Run {
         })
         .collect();
     for r in &runs[1..] {
-        assert_eq!(r.stdout, runs[0].stdout, "output differs between -j values: {args:?}");
+        assert_eq!(
+            r.stdout, runs[0].stdout,
+            "output differs between -j values: {args:?}"
+        );
         assert_eq!(r.code, runs[0].code, "exit code differs: {args:?}");
     }
     runs.into_iter().next().unwrap()
@@ -82,7 +85,9 @@ fn archives() -> Vec<String> {
 }
 
 fn json_lines(s: &str) -> Vec<Value> {
-    s.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    s.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
 }
 
 /// Every game of `files` as `convert --to json` describes it.
@@ -186,7 +191,11 @@ fn filter_keeps_exactly_the_games_that_match() {
         assert!(!want.is_empty(), "{args:?} matches no game: not a test");
         assert_eq!(got.len(), want.len(), "{args:?}: games kept");
         for (g, w) in got.iter().zip(&want) {
-            assert_eq!((&g["file"], &g["game"]), (&w["file"], &w["game"]), "{args:?}");
+            assert_eq!(
+                (&g["file"], &g["game"]),
+                (&w["file"], &w["game"]),
+                "{args:?}"
+            );
         }
     }
 }
@@ -264,8 +273,16 @@ fn search_by_fen_finds_every_game_that_lists_the_position_and_no_other() {
     let files = archives();
     let at = every_ply(&files);
     // Positions reached in more than one game (openings), and positions of one game only.
-    let shared: Vec<&String> = at.iter().filter(|(_, s)| s.len() > 1).map(|(f, _)| f).collect();
-    let single: Vec<&String> = at.iter().filter(|(_, s)| s.len() == 1).map(|(f, _)| f).collect();
+    let shared: Vec<&String> = at
+        .iter()
+        .filter(|(_, s)| s.len() > 1)
+        .map(|(f, _)| f)
+        .collect();
+    let single: Vec<&String> = at
+        .iter()
+        .filter(|(_, s)| s.len() == 1)
+        .map(|(f, _)| f)
+        .collect();
     assert!(shared.len() > 3 && single.len() > 3);
     let picks = shared
         .iter()
@@ -296,13 +313,20 @@ fn search_with_an_index_answers_as_the_replay_does() {
         assert_eq!(by_index.stdout, by_replay.stdout, "--fen {fen}");
     }
     // A file changed since: the index is refused, with the file named.
-    let copy = dir.write("copy.pdn", std::fs::read(Path::new(ROOT).join(SAMPLE)).unwrap());
+    let copy = dir.write(
+        "copy.pdn",
+        std::fs::read(Path::new(ROOT).join(SAMPLE)).unwrap(),
+    );
     let small = dir.path.join("small.idx");
     let small = small.to_str().unwrap();
     run(&["index", "-q", "-o", small, copy.to_str().unwrap()]).expect_code(0);
     let start = "W:W31-50:B1-20";
     let before = run(&["search", "-q", "--fen", start, "--index", small]).expect_code(0);
-    assert_eq!(before.stdout.lines().count(), 1 + 31, "a header and every game's start");
+    assert_eq!(
+        before.stdout.lines().count(),
+        1 + 31,
+        "a header and every game's start"
+    );
     let mut text = std::fs::read(&copy).unwrap();
     text.extend_from_slice(b"\n[Event \"added\"]\n1. 32-28 *\n");
     std::fs::write(&copy, text).unwrap();
@@ -325,10 +349,14 @@ fn search_with_mirror_finds_the_colour_reversed_position() {
          [Event \"B\"]\n[GameType \"20\"]\n[FEN \"B:W31-50:B1-20\"]\n\n1... 19-23 *\n",
     );
     let fen = "B:W28,31,33-50:B1-20";
-    let plain = dir.run(&["search", "-q", "--fen", fen, "pair.pdn"]).expect_code(0);
+    let plain = dir
+        .run(&["search", "-q", "--fen", fen, "pair.pdn"])
+        .expect_code(0);
     assert_eq!(plain.stdout.lines().count(), 2, "{}", plain.stdout);
     assert!(plain.stdout.contains("pair.pdn,1,1,"));
-    let both = dir.run(&["search", "-q", "--mirror", "--fen", fen, "pair.pdn"]).expect_code(0);
+    let both = dir
+        .run(&["search", "-q", "--mirror", "--fen", fen, "pair.pdn"])
+        .expect_code(0);
     let rows: Vec<&str> = both.stdout.lines().skip(1).collect();
     assert_eq!(rows.len(), 2, "{}", both.stdout);
     assert!(rows[0].starts_with("pair.pdn,1,1,") && rows[0].contains(",false,"));
@@ -339,7 +367,11 @@ fn search_with_mirror_finds_the_colour_reversed_position() {
 fn search_patterns_material_and_manoeuvres() {
     // A pattern with the side to move left free holds at the start of every international game.
     let r = run(&["search", "-q", "--pattern", "?:W31,50:B1:E25,26", SAMPLE]).expect_code(0);
-    let starts = r.stdout.lines().skip(1).filter(|l| l.split(',').nth(2) == Some("0"));
+    let starts = r
+        .stdout
+        .lines()
+        .skip(1)
+        .filter(|l| l.split(',').nth(2) == Some("0"));
     assert_eq!(starts.count(), 31);
     // Material: every hit's FEN has the counts asked for.
     let r = run(&["search", "-q", "--material", "W:4 B:4", SAMPLE]).expect_code(0);
@@ -348,13 +380,19 @@ fn search_patterns_material_and_manoeuvres() {
     for row in &rows {
         let fen = row.rsplit(",\"").next().unwrap().trim_end_matches('"');
         let count = |side: &str| -> usize {
-            let part = fen.split(':').skip(1).find(|p| p.starts_with(side)).unwrap();
+            let part = fen
+                .split(':')
+                .skip(1)
+                .find(|p| p.starts_with(side))
+                .unwrap();
             part[1..]
                 .split(',')
                 .filter(|s| !s.is_empty())
                 .map(|s| match s.split_once('-') {
                     Some((a, b)) => {
-                        b.parse::<usize>().unwrap() - a.trim_start_matches('K').parse::<usize>().unwrap() + 1
+                        b.parse::<usize>().unwrap()
+                            - a.trim_start_matches('K').parse::<usize>().unwrap()
+                            + 1
                     }
                     None => 1,
                 })
@@ -391,7 +429,10 @@ fn search_to_pdn_marks_each_hit_with_a_comment() {
     let r = run(&["search", "-q", "--move", "x4", "--to", "pdn", SAMPLE]).expect_code(0);
     assert!(r.stdout.contains("{pdnkit search:"));
     // The games written read back with the same moves and no new finding.
-    let again = run_on(&["validate", "--format", "json", "-q", "-"], r.stdout.as_bytes());
+    let again = run_on(
+        &["validate", "--format", "json", "-q", "-"],
+        r.stdout.as_bytes(),
+    );
     for g in json_lines(&again.stdout) {
         assert_eq!(g["ok"], true, "{g}");
     }
@@ -437,12 +478,19 @@ fn dedupe_groups_one_game_written_four_ways_and_leaves_near_misses_apart() {
     for game in [5, 7, 8, 9, 10] {
         assert_eq!(row(game), None, "game {game} is no copy");
     }
-    let events: Vec<&str> = r.stdout.lines().filter(|l| l.starts_with("[Event")).collect();
+    let events: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("[Event"))
+        .collect();
     assert_eq!(events.len(), 7, "{events:?}");
     // With --prefix, the unfinished copy goes too.
     let (r, rows) = dedupe_report(&["dedupe", "-q", "--prefix", DUPLICATES]);
     assert_eq!(rows.iter().find(|r| r.1 == 6).unwrap().2, "no");
-    assert_eq!(r.stdout.lines().filter(|l| l.starts_with("[Event")).count(), 6);
+    assert_eq!(
+        r.stdout.lines().filter(|l| l.starts_with("[Event")).count(),
+        6
+    );
 }
 
 #[test]
@@ -468,7 +516,12 @@ fn dedupe_of_two_merged_archives_writes_each_game_once() {
 
 /// `validate`'s verdict of each game, without where it is (file, game, line and column).
 fn verdicts(files: &[&Path]) -> Vec<Value> {
-    let mut args = vec!["validate".to_string(), "--format".into(), "json".into(), "-q".into()];
+    let mut args = vec![
+        "validate".to_string(),
+        "--format".into(),
+        "json".into(),
+        "-q".into(),
+    ];
     args.extend(files.iter().map(|f| f.display().to_string()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let r = run(&args);
@@ -534,16 +587,34 @@ fn split_shards_concatenate_back_to_the_whole() {
     // The copies of one game land in the same shard.
     let shard_of = |game: u64| {
         let source = files.iter().position(|f| f == DUPLICATES).unwrap();
-        place.iter().find(|(_, at)| **at == (source, game)).unwrap().0.0.clone()
+        place
+            .iter()
+            .find(|(_, at)| **at == (source, game))
+            .unwrap()
+            .0
+            .0
+            .clone()
     };
     assert!((2..=4).all(|g| shard_of(g) == shard_of(1)));
     // The same shards for any number of jobs, and a directory with files in it is refused.
     let again = dir.path.join("again");
-    let mut args = vec!["split", "-q", "-j", "3", "--shards", "3", "-o", again.to_str().unwrap()];
+    let mut args = vec![
+        "split",
+        "-q",
+        "-j",
+        "3",
+        "--shards",
+        "3",
+        "-o",
+        again.to_str().unwrap(),
+    ];
     args.extend(files.iter().map(String::as_str));
     run(&args).expect_code(0);
     for name in ["shard-0.pdn", "shard-1.pdn", "shard-2.pdn", "manifest.csv"] {
-        assert_eq!(std::fs::read(out.join(name)).unwrap(), std::fs::read(again.join(name)).unwrap());
+        assert_eq!(
+            std::fs::read(out.join(name)).unwrap(),
+            std::fs::read(again.join(name)).unwrap()
+        );
     }
     run(&args).expect_code(2);
 }
@@ -552,8 +623,19 @@ fn split_shards_concatenate_back_to_the_whole() {
 fn split_by_count_and_by_tag() {
     let dir = Dir::new("split");
     let out = dir.path.join("parts");
-    run(&["split", "-q", "--games", "10", "-o", out.to_str().unwrap(), SAMPLE]).expect_code(0);
-    let parts: Vec<PathBuf> = (1..=4).map(|n| out.join(format!("part-{n:04}.pdn"))).collect();
+    run(&[
+        "split",
+        "-q",
+        "--games",
+        "10",
+        "-o",
+        out.to_str().unwrap(),
+        SAMPLE,
+    ])
+    .expect_code(0);
+    let parts: Vec<PathBuf> = (1..=4)
+        .map(|n| out.join(format!("part-{n:04}.pdn")))
+        .collect();
     let counts: Vec<usize> = parts
         .iter()
         .map(|p| verdicts(&[p.as_path()]).len())
@@ -567,7 +649,16 @@ fn split_by_count_and_by_tag() {
         whole.into_iter().map(without_place).collect::<Vec<_>>()
     );
     let out = dir.path.join("years");
-    run(&["split", "-q", "--by", "year", "-o", out.to_str().unwrap(), SAMPLE]).expect_code(0);
+    run(&[
+        "split",
+        "-q",
+        "--by",
+        "year",
+        "-o",
+        out.to_str().unwrap(),
+        SAMPLE,
+    ])
+    .expect_code(0);
     for v in verdicts(&[&out.join("2003.pdn")]) {
         assert!(v["final_fen"].is_string());
     }
@@ -609,9 +700,16 @@ fn stats_names_openings_from_a_table_by_position() {
         .collect();
     assert_eq!(named, [("Glasgow", 2), ("Kelso", 1)]);
     // A table line that does not play through is refused with its line.
-    let bad = dir.write("bad.csv", "variant,name,moves\nenglish,Broken,11-15 23-20\n");
+    let bad = dir.write(
+        "bad.csv",
+        "variant,name,moves\nenglish,Broken,11-15 23-20\n",
+    );
     let r = dir
         .run(&["stats", "--openings", bad.to_str().unwrap(), "games.pdn"])
         .expect_code(2);
-    assert!(r.stderr.contains("bad.csv: line 2") && r.stderr.contains("23-20"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("bad.csv: line 2") && r.stderr.contains("23-20"),
+        "{}",
+        r.stderr
+    );
 }
