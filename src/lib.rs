@@ -52,6 +52,7 @@ pub mod export;
 pub mod filter;
 pub mod openings;
 mod record;
+pub mod repair;
 mod replay;
 pub mod search;
 pub mod stats;
