@@ -5,6 +5,7 @@ mod captures;
 mod convert;
 mod dedupe;
 mod filter;
+mod fix;
 mod games_out;
 mod index;
 mod input;
@@ -155,6 +156,12 @@ pub enum Command {
     ///
     /// The games kept are written as they were; --report writes a CSV of every group.
     Dedupe(dedupe::DedupeArgs),
+    /// Write archives back with the repairs the rest of each game confirms.
+    ///
+    /// Only a move whose repair is confirmed (unique, and the rest of the game then replays)
+    /// is changed, marked with a comment; other games are written as they were. --changes
+    /// writes a CSV of every change. --format is not used.
+    Fix(fix::FixArgs),
     /// Split archives into files: N games each, one file per tag value, or N shards.
     Split(split::SplitArgs),
     /// Count the leaves of the move tree (move-generator test).
@@ -217,6 +224,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Index(args) => index::run(args, &cli.global),
         Command::Dedupe(args) => dedupe::run(args, &cli.global),
         Command::Split(args) => split::run(args, &cli.global),
+        Command::Fix(args) => fix::run(args, &cli.global),
         Command::Perft(args) => {
             let format = cli.global.format.unwrap_or(Format::Text);
             let mut out = output::Output::open(None)?;

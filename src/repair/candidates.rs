@@ -158,7 +158,11 @@ fn one_edit(a: &str, b: &str) -> Option<Slip> {
             _ => None,
         };
     }
-    let (long, short) = if a.len() > b.len() { (&a, &b) } else { (&b, &a) };
+    let (long, short) = if a.len() > b.len() {
+        (&a, &b)
+    } else {
+        (&b, &a)
+    };
     if long.len() != short.len() + 1 {
         return None;
     }
@@ -200,11 +204,14 @@ fn plies(
             }
         }
     }
-    out.push(Candidate {
-        op: Op::Delete { at: fault },
-        shown: String::new(),
-        slip: Slip::DoubledPly,
-    });
+    // Leaving out the last move of a line says nothing: nothing follows to confirm it.
+    if fault + 1 < window.len() {
+        out.push(Candidate {
+            op: Op::Delete { at: fault },
+            shown: String::new(),
+            slip: Slip::DoubledPly,
+        });
+    }
     if fault + 1 < window.len() {
         out.push(Candidate {
             op: Op::SwapWithNext { at: fault },
@@ -221,6 +228,9 @@ fn plies(
     }
 }
 
+/// Where a square's coordinates go when the board is turned.
+type Turn = fn(Geometry, i32, i32) -> (i32, i32);
+
 /// The whole line renumbered: from the other side of the board, or mirrored.
 fn whole_line(line: &Line, out: &mut Vec<Candidate>) {
     let notation = &line.config().notation;
@@ -229,7 +239,7 @@ fn whole_line(line: &Line, out: &mut Vec<Candidate>) {
     if moves.len() != line.moves().len() {
         return;
     }
-    let turns: [(Slip, fn(Geometry, i32, i32) -> (i32, i32)); 2] = [
+    let turns: [(Slip, Turn); 2] = [
         (Slip::NumberingReversed, |g, x, y| {
             (g.width() as i32 - 1 - x, g.height() as i32 - 1 - y)
         }),
@@ -266,4 +276,24 @@ fn whole_line(line: &Line, out: &mut Vec<Candidate>) {
             slip,
         });
     }
+}
+
+/// Legal moves in place of the move written at `at` (a line index, played from `before`) that
+/// differ from it by an edit of its squares: a slip that left a legal move.
+pub fn earlier(line: &Line, at: usize, before: &Position) -> Vec<Candidate> {
+    let Some(written) = read_moves(&line.moves()[at]).into_iter().next() else {
+        return Vec::new();
+    };
+    let legal = before.legal_moves();
+    let mut out = Vec::new();
+    edits(line, before, &legal, &written, 0, &mut out);
+    out.retain(|c| {
+        matches!(
+            c.slip,
+            Slip::Digit | Slip::DigitsSwapped | Slip::FromToSwapped
+        )
+    });
+    // The move as written is legal here: it is one of the edits' sources, not a candidate.
+    out.retain(|c| c.shown != line.moves()[at]);
+    out
 }

@@ -106,11 +106,22 @@ pub struct Line {
     fault: usize,
     /// The ply (1-based in the line) of each written move.
     ply_of: Vec<u32>,
+    /// The last plies played before the fault (the index of each one's first move and the
+    /// position before it), where a slip may hide that left a legal move.
+    history: Vec<(usize, Position)>,
 }
+
+/// How many plies before the fault are searched for a slip that left a legal move.
+pub const LOOKBACK: usize = 24;
 
 impl Line {
     /// The line of `tree` holding the move written at `offset`, with what its replay reached.
-    pub fn around(tree: &Game<'_>, replayed: &Replayed, config: &Config, offset: u32) -> Option<Line> {
+    pub fn around(
+        tree: &Game<'_>,
+        replayed: &Replayed,
+        config: &Config,
+        offset: u32,
+    ) -> Option<Line> {
         let (nodes, parent_before, main) = find_line(tree, replayed, offset)?;
         if nodes.iter().any(|n| matches!(n, Node::Setup(_))) {
             return None;
@@ -167,6 +178,7 @@ impl Line {
         whole_line_trials: bool,
     ) -> Option<Line> {
         let mut ply_of = Vec::with_capacity(moves.len());
+        let mut history = Vec::new();
         // The window starts with the last ply before the fault, from the position before it.
         let (mut window, mut window_start) = (0, start);
         let mut at = 0usize;
@@ -176,6 +188,7 @@ impl Line {
                 break;
             }
             (window, window_start) = (at, p.before);
+            history.push((at, p.before));
             ply_of.extend(std::iter::repeat_n(first_ply + i as u32, len));
             at += len;
         }
@@ -187,6 +200,8 @@ impl Line {
             ply_of.push(next);
             next += 1;
         }
+        let keep_from = history.len().saturating_sub(LOOKBACK);
+        history.drain(..keep_from);
         Some(Line {
             config: *config,
             game_type,
@@ -196,6 +211,7 @@ impl Line {
             line_start: whole_line_trials.then_some(start),
             fault,
             ply_of,
+            history,
         })
     }
 
@@ -260,6 +276,29 @@ impl Line {
             fixes.push(fix);
             out.push((fixes, trial));
         }
+        // A slip a few plies back that left a legal move, the fault's move being right: a
+        // rival of every repair at the fault.
+        for &(at, before) in &self.history {
+            for c in candidates::earlier(self, at, &before) {
+                let changed = c.op.apply(&self.moves[at..]);
+                // Judged by the plies after the fault, as the repairs at the fault are.
+                let fault_in_trial = self.fault - at;
+                let trial = self.trial(&before, &changed, Some(fault_in_trial), options);
+                if trial.consumed <= fault_in_trial {
+                    continue;
+                }
+                let fix = Fix {
+                    ply: self.ply_of[at],
+                    written: self.moves[at].clone(),
+                    fixed: c.shown,
+                    slip: c.slip,
+                    op: c.op.shifted(at),
+                };
+                let mut fixes = earlier.clone();
+                fixes.push(fix);
+                out.push((fixes, trial));
+            }
+        }
         out.sort_by_key(|(f, t)| {
             (
                 std::cmp::Reverse(t.complete),
@@ -307,7 +346,13 @@ impl Line {
     }
 
     /// Replays `moves` from `start`; `last` is the window index of the last changed move.
-    fn trial(&self, start: &Position, moves: &[String], last: Option<usize>, options: &ReplayOptions) -> Trial {
+    fn trial(
+        &self,
+        start: &Position,
+        moves: &[String],
+        last: Option<usize>,
+        options: &ReplayOptions,
+    ) -> Trial {
         let text = format!(
             "[GameType \"{}\"]\n[FEN \"{}\"]\n{} *\n",
             self.game_type,

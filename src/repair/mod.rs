@@ -8,7 +8,8 @@
 //! long game replays is strong evidence; several that replay as far are all listed and none is
 //! trusted. A [`Suggestion`] is *confirmed* when
 //!
-//! * with it the rest of the line replays to its end,
+//! * with it the rest of the line replays to its end, without an error (a capture fault or an
+//!   ambiguous capture after it would leave room for doubt),
 //! * at least [`EVIDENCE`] plies follow the repaired move (fewer say too little), and
 //! * no other candidate, giving another line, replays as far with as few errors.
 //!
@@ -38,12 +39,14 @@
 //! assert!(best.confirmed);
 //! ```
 
+mod apply;
 mod candidates;
 mod line;
 
 use serde::Serialize;
 
 use crate::{CheckedGame, Code, ReplayOptions, Severity};
+pub use apply::apply;
 pub use line::Op;
 use line::{Line, Trial};
 
@@ -53,8 +56,10 @@ pub const EVIDENCE: u32 = 8;
 /// Most fixes one suggestion chains (a game with several slips).
 pub const MAX_FIXES: usize = 3;
 
-/// Most suggestions listed for one fault.
+/// Suggestions listed for a fault without a confirmed repair...
 const MAX_LISTED: usize = 3;
+/// ...or more when more candidates replay as far as the best.
+const MAX_TIED: usize = 6;
 
 /// How the writer erred.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -222,9 +227,11 @@ pub fn repairs(game: &CheckedGame<'_, '_>, options: &ReplayOptions) -> Vec<Fault
     else {
         return Vec::new();
     };
-    let faults = replayed.diagnostics.iter().filter(|d| {
-        d.severity == Severity::Error && stops_the_line(d.code) && d.span.is_some()
-    });
+    // Errors in the main line; in variations the same faults are warnings.
+    let faults = replayed
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity >= Severity::Warning && stops_the_line(d.code) && d.span.is_some());
     let mut out = Vec::new();
     for d in faults {
         let span = d.span.expect("filtered");
@@ -243,7 +250,10 @@ pub fn repairs(game: &CheckedGame<'_, '_>, options: &ReplayOptions) -> Vec<Fault
 }
 
 /// The confirmed suggestion for the main line's fault, if there is one.
-pub fn confirmed_main_line(game: &CheckedGame<'_, '_>, options: &ReplayOptions) -> Option<Suggestion> {
+pub fn confirmed_main_line(
+    game: &CheckedGame<'_, '_>,
+    options: &ReplayOptions,
+) -> Option<Suggestion> {
     repairs(game, options)
         .into_iter()
         .find(|f| f.variation == 0)?
@@ -265,7 +275,7 @@ fn rank(mut tried: Vec<(Vec<Fix>, Trial)>) -> Vec<Suggestion> {
             slip,
         )
     };
-    tried.sort_by(|a, b| key(a).cmp(&key(b)));
+    tried.sort_by_key(key);
     let Some(best) = tried.first() else {
         return Vec::new();
     };
@@ -276,14 +286,19 @@ fn rank(mut tried: Vec<(Vec<Fix>, Trial)>) -> Vec<Suggestion> {
         .map(|(_, t)| &t.moves)
         .collect::<std::collections::HashSet<_>>()
         .len();
-    tried
+    let suggestions: Vec<Suggestion> = tried
         .into_iter()
-        .take(MAX_LISTED)
+        // A change after which nothing more replays says nothing.
+        .filter(|(_, t)| t.complete || t.plies_after > 0)
         .enumerate()
         .map(|(i, (fixes, t))| {
             let guess = fixes.iter().any(|f| f.slip == Slip::Nearest);
-            let confirmed =
-                i == 0 && rivals == 1 && t.complete && t.plies_after >= EVIDENCE && !guess;
+            let confirmed = i == 0
+                && rivals == 1
+                && t.complete
+                && t.errors == 0
+                && t.plies_after >= EVIDENCE
+                && !guess;
             Suggestion {
                 fixes,
                 plies_after: t.plies_after,
@@ -291,5 +306,13 @@ fn rank(mut tried: Vec<(Vec<Fix>, Trial)>) -> Vec<Suggestion> {
                 confirmed,
             }
         })
-        .collect()
+        .collect();
+    // A confirmed repair alone; else every candidate as good as the best (they are the
+    // doubt), or the best few.
+    let listed = match suggestions.first() {
+        Some(s) if s.confirmed => 1,
+        Some(_) => rivals.clamp(MAX_LISTED, MAX_TIED),
+        None => 0,
+    };
+    suggestions.into_iter().take(listed).collect()
 }
