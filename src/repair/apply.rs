@@ -123,7 +123,7 @@ fn edit(slots: &mut Vec<Slot>, fix: &Fix, edits: &mut Vec<Edit>) -> Option<()> {
                 return None;
             }
             let why = match fix.slip {
-                Slip::BoardMirrored => "squares mirrored",
+                Slip::BoardMirrored => "rows renumbered from the other end",
                 _ => "squares renumbered from the other side",
             };
             for (i, (slot, text)) in slots.iter_mut().zip(texts).enumerate() {

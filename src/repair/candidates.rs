@@ -85,7 +85,7 @@ pub fn of_window(line: &Line, fault: usize) -> Vec<Candidate> {
     let mut out = Vec::new();
     edits(line, &before, &legal, &written, fault, &mut out);
     plies(line, &before, &legal, &written, fault, window, &mut out);
-    if line.whole_line() && line.fault_ply() <= 2 {
+    if line.whole_line() {
         whole_line(line, &mut out);
     }
     out
@@ -228,10 +228,28 @@ fn plies(
     }
 }
 
-/// Where a square's coordinates go when the board is turned.
-type Turn = fn(Geometry, i32, i32) -> (i32, i32);
+/// Where a square goes when the board is turned half a turn, or when each row is numbered
+/// from its other end (the writer counting from the other corner of the same side).
+type Turn = fn(Geometry, Square) -> Option<Square>;
 
-/// The whole line renumbered: from the other side of the board, or mirrored.
+/// The square half a turn away.
+pub fn turned(g: Geometry, sq: Square) -> Option<Square> {
+    let (x, y) = g.coords(sq);
+    g.square_at(g.width() as i32 - 1 - x, g.height() as i32 - 1 - y)
+}
+
+/// The square numbered from the other end of its row.
+pub fn mirrored_in_row(g: Geometry, sq: Square) -> Option<Square> {
+    let (_, y) = g.coords(sq);
+    let row: Vec<Square> = (0..g.width() as i32)
+        .filter_map(|x| g.square_at(x, y))
+        .collect();
+    let i = row.iter().position(|&s| s == sq)?;
+    row.get(row.len() - 1 - i).copied()
+}
+
+/// The whole line renumbered: from the other side of the board, or each row from its other
+/// end.
 fn whole_line(line: &Line, out: &mut Vec<Candidate>) {
     let notation = &line.config().notation;
     let g = notation.geometry();
@@ -240,10 +258,8 @@ fn whole_line(line: &Line, out: &mut Vec<Candidate>) {
         return;
     }
     let turns: [(Slip, Turn); 2] = [
-        (Slip::NumberingReversed, |g, x, y| {
-            (g.width() as i32 - 1 - x, g.height() as i32 - 1 - y)
-        }),
-        (Slip::BoardMirrored, |g, x, y| (g.width() as i32 - 1 - x, y)),
+        (Slip::NumberingReversed, turned),
+        (Slip::BoardMirrored, mirrored_in_row),
     ];
     'turns: for (slip, turn) in turns {
         let mut texts = Vec::with_capacity(moves.len());
@@ -257,9 +273,7 @@ fn whole_line(line: &Line, out: &mut Vec<Candidate>) {
             };
             let mut text = String::new();
             for (i, sq) in squares.iter().enumerate() {
-                let (x, y) = g.coords(*sq);
-                let (x, y) = turn(g, x, y);
-                let Some(to) = g.square_at(x, y) else {
+                let Some(to) = turn(g, *sq) else {
                     continue 'turns;
                 };
                 if i > 0 {

@@ -111,8 +111,10 @@ pub struct Line {
     history: Vec<(usize, Position)>,
 }
 
-/// How many plies before the fault are searched for a slip that left a legal move.
-pub const LOOKBACK: usize = 24;
+/// How many plies before the fault are searched for a slip that left a legal move (one found
+/// many plies later, when a move of the piece that did not move fails, reads as a slip there
+/// too: both readings must be tried for neither to be trusted).
+pub const LOOKBACK: usize = 200;
 
 impl Line {
     /// The line of `tree` holding the move written at `offset`, with what its replay reached.
@@ -419,11 +421,6 @@ impl Line {
     /// The move that cannot be played (a line index).
     pub fn fault(&self) -> usize {
         self.fault
-    }
-
-    /// The ply of the fault.
-    pub fn fault_ply(&self) -> u32 {
-        self.ply_of[self.fault]
     }
 }
 

@@ -11,7 +11,10 @@
 //! * with it the rest of the line replays to its end, without an error (a capture fault or an
 //!   ambiguous capture after it would leave room for doubt),
 //! * at least [`EVIDENCE`] plies follow the repaired move (fewer say too little), and
-//! * no other candidate, giving another line, replays as far with as few errors.
+//! * no other candidate, giving another line, replays as far with as few errors; the
+//!   candidates include, for every earlier ply of the line, the legal moves one edit away from
+//!   what was written there (a slip that left a legal move breaks the game only later, where
+//!   it also reads as a slip).
 //!
 //! A candidate that is only a legal move near the written one (the same start or end square)
 //! is a guess and never confirmed. When the rest of the line breaks again at a second slip,
@@ -41,6 +44,7 @@
 
 mod apply;
 mod candidates;
+pub use candidates::{mirrored_in_row, turned};
 mod line;
 
 use serde::Serialize;
@@ -82,7 +86,7 @@ pub enum Slip {
     PliesSwapped,
     /// Every square numbered from the other side of the board.
     NumberingReversed,
-    /// Every square mirrored left to right.
+    /// Every row numbered from its other end (counted from the other corner of the same side).
     BoardMirrored,
     /// A legal move from the same square or to the same square: a guess.
     Nearest,
@@ -116,7 +120,7 @@ impl Slip {
             Slip::DoubledPly => "a ply too many",
             Slip::PliesSwapped => "two plies swapped",
             Slip::NumberingReversed => "squares numbered from the other side",
-            Slip::BoardMirrored => "board mirrored",
+            Slip::BoardMirrored => "rows numbered from the other end",
             Slip::Nearest => "a legal move near it",
         }
     }
@@ -279,10 +283,15 @@ fn rank(mut tried: Vec<(Vec<Fix>, Trial)>) -> Vec<Suggestion> {
     let Some(best) = tried.first() else {
         return Vec::new();
     };
-    let best_key = (best.1.complete, best.1.plies_after, best.1.errors);
+    // The rivals of the best: every candidate that replays the line to its end as cleanly (how
+    // many plies follow depends on where each changes the line, not on how good it is), or,
+    // when none does, those that replay exactly as far.
+    let (complete, after, errors) = (best.1.complete, best.1.plies_after, best.1.errors);
     let rivals = tried
         .iter()
-        .filter(|(_, t)| (t.complete, t.plies_after, t.errors) == best_key)
+        .filter(|(_, t)| {
+            t.complete == complete && t.errors == errors && (complete || t.plies_after == after)
+        })
         .map(|(_, t)| &t.moves)
         .collect::<std::collections::HashSet<_>>()
         .len();

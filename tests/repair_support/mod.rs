@@ -42,6 +42,8 @@ pub const KINDS: [Slip; 9] = [
 /// than one piece also in full (for route slips).
 pub struct Played {
     pub variant: Variant,
+    /// The start position when it is not the variant's (a FEN).
+    pub fen: Option<String>,
     pub moves: Vec<String>,
     pub played: Vec<Move>,
     /// The squares of each move, start to end, every landing square included.
@@ -67,16 +69,54 @@ pub fn random_game(variant: Variant, rng: &mut Rng, plies: usize) -> Played {
     }
     Played {
         variant,
+        fen: None,
         moves,
         played,
         paths,
     }
 }
 
+/// A real game whose main line replays clean, its moves written as `convert --to pdn` writes
+/// them (in its variant's standard numbering).
+pub fn from_game(g: &pdnkit::CheckedGame<'_, '_>) -> Option<Played> {
+    let (replayed, config) = (g.replayed?, g.config()?);
+    if g.record.status != pdnkit::Verdict::Clean || replayed.plies.is_empty() {
+        return None;
+    }
+    let standard = draughts::Config::standard(config.variant);
+    if config.notation != standard.notation {
+        return None;
+    }
+    let start = replayed.start?;
+    let initial = *GameState::initial(config.variant).position();
+    let fen = (start != initial).then(|| start.fen_text(&config.notation));
+    let mut out = Played {
+        variant: config.variant,
+        fen,
+        moves: Vec::new(),
+        played: Vec::new(),
+        paths: Vec::new(),
+    };
+    for p in &replayed.plies {
+        out.moves.push(minimal_legal(config, &p.before, &p.mv));
+        let path = if p.mv.is_capture() {
+            std::iter::once(p.mv.from)
+                .chain(p.mv.landings().iter().copied())
+                .collect()
+        } else {
+            vec![p.mv.from, p.mv.to]
+        };
+        out.paths.push(path);
+        out.played.push(p.mv);
+    }
+    Some(out)
+}
+
 /// The game as PDN.
-pub fn pdn(variant: Variant, moves: &[String]) -> String {
+pub fn pdn(variant: Variant, fen: Option<&str>, moves: &[String]) -> String {
+    let setup = fen.map_or(String::new(), |f| format!("[FEN \"{f}\"]\n"));
     format!(
-        "[GameType \"{}\"]\n{} *\n",
+        "[GameType \"{}\"]\n{setup}{} *\n",
         game_type_value(variant),
         moves.join(" ")
     )
@@ -187,14 +227,11 @@ pub fn inject(game: &Played, kind: Slip, at: usize, rng: &mut Rng) -> Option<Vec
         Slip::NumberingReversed | Slip::BoardMirrored => {
             let g = notation.geometry();
             let turn = |sq: Square| -> Option<Square> {
-                let (x, y) = g.coords(sq);
-                let x2 = g.width() as i32 - 1 - x;
-                let y2 = if kind == Slip::NumberingReversed {
-                    g.height() as i32 - 1 - y
+                if kind == Slip::NumberingReversed {
+                    pdnkit::repair::turned(g, sq)
                 } else {
-                    y
-                };
-                g.square_at(x2, y2)
+                    pdnkit::repair::mirrored_in_row(g, sq)
+                }
             };
             for (i, path) in game.paths.iter().enumerate() {
                 let sep = sep_of(&moves[i]);
@@ -233,8 +270,8 @@ pub enum Outcome {
 
 /// Injects the slip and judges the repairs.
 pub fn judge(game: &Played, faulty: &[String]) -> Outcome {
-    let original = pdn(game.variant, &game.moves);
-    let text = pdn(game.variant, faulty);
+    let original = pdn(game.variant, game.fen.as_deref(), &game.moves);
+    let text = pdn(game.variant, game.fen.as_deref(), faulty);
     let (want, _) = played_moves(&original);
     let raw = pdnkit::pdn::RawGame::from_text(text.clone());
     let options = ReplayOptions::default();
