@@ -168,7 +168,7 @@ fn real_games(dir: &std::path::Path) -> Vec<(Variant, Vec<Played>)> {
     for path in files {
         let name = path.display().to_string();
         for raw in pdnkit::pdn::games(&path).expect("corpus file").flatten() {
-            let played = pdnkit::check_game(&name, &raw, &options, |g| from_game(g));
+            let played = pdnkit::check_game(&name, &raw, &options, from_game);
             if let Some(p) = played.filter(|p| p.moves.len() >= 20) {
                 match by_variant.iter_mut().find(|(v, _)| *v == p.variant) {
                     Some((_, games)) => games.push(p),
