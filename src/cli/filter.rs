@@ -211,13 +211,7 @@ pub fn run(args: FilterArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         let Some((file, rendered)) = k.kept else {
             return ControlFlow::Continue(());
         };
-        match writer.write(&form, &mut out, &file, &rendered) {
-            Ok(note) => {
-                reporter.message(note.as_deref().unwrap_or(""));
-                ControlFlow::Continue(())
-            }
-            Err(e) => ControlFlow::Break(e),
-        }
+        writer.write_shown(&form, &mut out, &reporter, &file, &rendered)
     };
     let result = global.pipeline().run_weighed(
         games,

@@ -136,13 +136,7 @@ pub fn run(args: FixArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             let (Some(file), Some(rendered)) = (f.file, f.rendered) else {
                 return ControlFlow::Continue(());
             };
-            match writer.write(&form, &mut out, &file, &rendered) {
-                Ok(note) => {
-                    reporter.message(note.as_deref().unwrap_or(""));
-                    ControlFlow::Continue(())
-                }
-                Err(e) => ControlFlow::Break(e),
-            }
+            writer.write_shown(&form, &mut out, &reporter, &file, &rendered)
         },
     );
     result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;

@@ -10,6 +10,7 @@
 
 use std::collections::HashSet;
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use pdn::RawGame;
@@ -17,6 +18,7 @@ use pdnkit::export::game_type_value;
 use pdnkit::{CheckedGame, Code};
 
 use super::convert::{self, Format, Target};
+use super::report::Reporter;
 
 /// The form of the games written.
 pub enum GamesOut {
@@ -166,6 +168,25 @@ impl GamesWriter {
             .transcoded
             .filter(|_| self.transcoded_from.insert(Arc::clone(file)));
         Ok(note.map(|e| transcoded_note(file, e)))
+    }
+
+    /// [`GamesWriter::write`] in a pipeline's consumer: the note shown through `reporter`,
+    /// an error breaking the run.
+    pub fn write_shown(
+        &mut self,
+        form: &GamesOut,
+        out: &mut impl Write,
+        reporter: &Reporter,
+        file: &Arc<str>,
+        rendered: &Rendered,
+    ) -> ControlFlow<std::io::Error> {
+        match self.write(form, out, file, rendered) {
+            Ok(note) => {
+                reporter.message(note.as_deref().unwrap_or(""));
+                ControlFlow::Continue(())
+            }
+            Err(e) => ControlFlow::Break(e),
+        }
     }
 
     /// Ends the output (a line end after a last game that had none).

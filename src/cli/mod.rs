@@ -292,12 +292,7 @@ pub struct ReplayArgs {
 impl ReplayArgs {
     /// The library's replay options.
     pub fn options(&self) -> anyhow::Result<pdnkit::ReplayOptions> {
-        let variant = match &self.variant {
-            None => None,
-            Some(name) => {
-                Some(draughts::Variant::from_name(name).ok_or_else(|| not_a_variant(name, &[]))?)
-            }
-        };
+        let variant = variant_named(self.variant.as_deref())?;
         Ok(pdnkit::ReplayOptions {
             variant,
             mainline_only: self.mainline_only,
@@ -305,6 +300,12 @@ impl ReplayArgs {
             ..pdnkit::ReplayOptions::default()
         })
     }
+}
+
+/// The variant `--variant` names, if given; a usage error when it names none.
+pub fn variant_named(name: Option<&str>) -> anyhow::Result<Option<draughts::Variant>> {
+    name.map(|n| draughts::Variant::from_name(n).ok_or_else(|| not_a_variant(n, &[])))
+        .transpose()
 }
 
 /// Why `name` selects no rules: it is ambiguous (naming the variants it may mean), or unknown

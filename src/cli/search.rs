@@ -261,18 +261,12 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             let (Some(file), Some(rendered)) = (f.file, f.rendered) else {
                 return ControlFlow::Continue(());
             };
-            let written = match &games_out {
-                Some(form) => writer.write(form, &mut out, &file, &rendered),
-                None => out
-                    .write_all(rendered.data.as_deref().unwrap_or_default())
-                    .map(|()| None),
-            };
-            match written {
-                Ok(note) => {
-                    reporter.message(note.as_deref().unwrap_or(""));
-                    ControlFlow::Continue(())
-                }
-                Err(e) => ControlFlow::Break(e),
+            match &games_out {
+                Some(form) => writer.write_shown(form, &mut out, &reporter, &file, &rendered),
+                None => match out.write_all(rendered.data.as_deref().unwrap_or_default()) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => ControlFlow::Break(e),
+                },
             }
         },
     );
