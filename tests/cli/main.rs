@@ -2,6 +2,7 @@
 
 mod util;
 
+mod boards;
 mod compressed;
 mod conventions;
 mod convert;
