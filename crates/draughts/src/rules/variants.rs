@@ -321,7 +321,9 @@ pub const TURKISH: Rules = Rules {
     // on as a man and is crowned only if the move ends there (`ContinuesAsKing` is the other
     // reading).
     passing_promotion: PassingPromotion::StaysMan,
-    // Maximum number, kings and men alike [S37 rule 2].
+    // Maximum number, kings and men alike [S37 rule 2]. A king that lands behind a piece where
+    // it cannot go on, while another landing would let it take more, takes fewer than this
+    // requires (`not-maximal-capture` in the replay; docs/rules-decisions.md).
     precedence: Precedence::Quantity,
     // **Decision** (rules.md §7.3): one piece each is a draw (Turkish academy text [S40]).
     draws: &[DrawRule::Repetition(3), DrawRule::OnePieceEach],
@@ -370,7 +372,9 @@ pub const THAI_12: Rules = Rules {
 /// `-1,W,10,10,N2,1` names Ghanaian: the dark-cornered `-1,W,10,10,N2,0` reads as
 /// international) and [`GHANAIAN_DARK_CORNERED`]. A game's GameType layout field chooses; without
 /// one, the layout under which the file's games replay (a note says so). The rules are
-/// left-right symmetric, so the two are the same game up to square names (equal perft).
+/// left-right symmetric, so the two are the same game up to square names (equal perft). No
+/// source says who moves first: White, as in international draughts; a FEN or a GameType with
+/// `B` gives Black the first move.
 pub const GHANAIAN: Rules = Rules {
     name: "ghanaian",
     geometry: Geometry::dark_unchecked(10, 10, false),
