@@ -492,6 +492,12 @@ impl Config {
                 .iter()
                 .any(|f| f.attrs == Some(attrs))
         {
+            // A variant played on several boards takes the board of the number's own form
+            // (PlayOK's 20 is the dark-cornered 10x10 board).
+            if variant.has_other_boards() {
+                let own = by_number.game_type();
+                return Ok(Config::with_game_type(variant, &own).unwrap_or(standard));
+            }
             return Ok(standard);
         }
         let size =
@@ -663,6 +669,15 @@ mod tests {
         assert_eq!(
             on(Variant::Ghanaian, "-1,W,10,10,N2,1"),
             Config::standard(Variant::Ghanaian)
+        );
+        // PlayOK's 20 (its numbering digit untrusted) is still the international board.
+        assert_eq!(
+            on(Variant::Ghanaian, "20,W,10,10,N1,0").rules().name,
+            "ghanaian-dark-cornered"
+        );
+        assert_eq!(
+            on(Variant::Malaysian, "20,W,10,10,N1,0").rules().name,
+            "malaysian-10x10"
         );
         // Black first, squares named from Black's side: White's top-left is Black's
         // bottom-right (N1).
