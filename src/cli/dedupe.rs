@@ -99,7 +99,10 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
 
     // Pass 1: every game's key.
     let mut keyed: Vec<Keyed> = Vec::new();
-    let games = input::decided(inputs.games(reporter.bytes_counter()), variant.is_some());
+    let games = input::decided(
+        inputs.games(reporter.bytes_counter()),
+        input::Deciding::replaying(variant),
+    );
     let _ = global.pipeline().run_weighed(
         games,
         |(item, _)| item.weight(),
@@ -161,7 +164,7 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         let mut seen = 0usize;
         let games = numbered(input::decided(
             inputs.games(Arc::default()),
-            variant.is_some(),
+            input::Deciding::replaying(variant),
         ));
         let _ = global.pipeline().run_weighed(
             games,
@@ -240,7 +243,7 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let to_write = |i: Order| kept_of[&merged[i]] == i;
     let games = numbered(input::decided(
         inputs.games(Arc::default()),
-        variant.is_some(),
+        input::Deciding::replaying(variant),
     ));
     let result = global.pipeline().run_weighed(
         games,

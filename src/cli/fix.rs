@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use draughts::ResultScale;
 use pdn::{Game, RawGame, ResultMeaning, parse_game};
-use pdnkit::export::game_type_value;
+use pdnkit::export::variant_tags;
 use pdnkit::repair::{Suggestion, apply, repairs};
 use pdnkit::{CheckedGame, Code, ReplayOptions, Replayed, Verdict, check_game, replay};
 
@@ -101,7 +101,11 @@ pub fn run(args: FixArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let mut writer = GamesWriter::default();
     let mut by_kind: BTreeMap<&'static str, u64> = BTreeMap::new();
     let mut games_changed = 0u64;
-    let games = input::decided_games(&files, reporter.bytes_counter(), options.variant.is_some());
+    let games = input::decided_games(
+        &files,
+        reporter.bytes_counter(),
+        input::Deciding::replaying(options.variant),
+    );
     let result = global.pipeline().run_weighed(
         games,
         |(item, _)| item.weight(),
@@ -298,12 +302,16 @@ fn tag_edits(
     let top = tree.tags().next().map_or(0, |t| t.span.start as usize);
     if args.gametype {
         let decided = r.diagnostics.iter().any(|d| d.code == Code::VariantGuessed);
-        let value = game_type_value(config.variant);
+        let tags = variant_tags(&config);
+        let value = tags[0].1.clone();
         let own = tree.tags().find(|t| t.name == "GameType");
         match own {
             None if decided => edits.push(TagEdit {
                 at: (top, top),
-                text: format!("[GameType \"{value}\"]\n"),
+                text: tags
+                    .iter()
+                    .map(|(name, value)| format!("[{name} \"{value}\"]\n"))
+                    .collect(),
                 old: String::new(),
                 new: value,
                 kind: "gametype",

@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use pdn::RawGame;
-use pdnkit::export::game_type_value;
+use pdnkit::export::variant_tags;
 use pdnkit::{CheckedGame, Code};
 
 use super::convert::{self, Format, Target};
@@ -86,7 +86,10 @@ impl GamesOut {
             Some(config) if decided => {
                 // Before the first tag (or the movetext), after any blank lines.
                 let at = text.len() - text.trim_start().len();
-                let tag = format!("[GameType \"{}\"]\n", game_type_value(config.variant));
+                let tag: String = variant_tags(config)
+                    .iter()
+                    .map(|(name, value)| format!("[{name} \"{value}\"]\n"))
+                    .collect();
                 [&text[..at], &tag, &text[at..]].concat().into_bytes()
             }
             _ => text.as_bytes().to_vec(),

@@ -184,7 +184,11 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         out.write_all(&header.into_inner().expect("in-memory CSV"))?;
     }
     let (mut hits, mut games_hit) = (0u64, 0u64);
-    let games = input::decided_games(&files, reporter.bytes_counter(), options.variant.is_some());
+    let games = input::decided_games(
+        &files,
+        reporter.bytes_counter(),
+        input::Deciding::replaying(options.variant),
+    );
     let result = global.pipeline().run_weighed(
         games,
         |(item, _)| item.weight(),

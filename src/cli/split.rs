@@ -209,7 +209,11 @@ pub fn run(args: SplitArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     };
     let mut seen = 0u64;
     let mut transcoded_from = HashSet::new();
-    let games = input::decided_games(&files, reporter.bytes_counter(), variant.is_some());
+    let games = input::decided_games(
+        &files,
+        reporter.bytes_counter(),
+        input::Deciding::replaying(variant),
+    );
     let result = global.pipeline().run_weighed(
         games,
         |(item, _)| item.weight(),

@@ -151,8 +151,12 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             let cuts = input::cuts(&files, bytes, jobs, map, notes_passed);
             Box::new(cuts.map(|item| (item, None)))
         } else {
-            let forced = options.variant.is_some() || args.syntax_only;
-            let games = input::decided_games(&files, bytes, forced);
+            let deciding = if args.syntax_only {
+                input::Deciding::Nothing
+            } else {
+                input::Deciding::replaying(options.variant)
+            };
+            let games = input::decided_games(&files, bytes, deciding);
             Box::new(games.map(|(item, archive)| {
                 let item = match item {
                     Item::Game { file, game } => Item::Game {

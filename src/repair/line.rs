@@ -6,7 +6,7 @@ use draughts::{Config, Move, Position};
 use pdn::{Game, Node, RawGame, parse_game};
 
 use super::{Fix, MAX_FIXES, Suggestion, candidates, rank};
-use crate::export::game_type_value;
+use crate::export::variant_tags;
 use crate::{Ply, ReplayOptions, Replayed, Severity, replay};
 
 /// A change to a line's written moves (`at`: an index into the line's moves; `text`: move
@@ -92,8 +92,8 @@ pub struct Trial {
 /// A line (the main line or one variation) with a move that cannot be played.
 pub struct Line {
     config: Config,
-    /// The GameType tag of the trials.
-    game_type: String,
+    /// The tags that give the trials the game's rules and notation.
+    rules_tags: String,
     /// The written moves of the line.
     moves: Vec<String>,
     /// The first move of the trials' window: the ply before the fault, or the fault.
@@ -155,7 +155,7 @@ impl Line {
         let moves: Vec<String> = written.iter().map(|m| m.text.to_string()).collect();
         Line::from_plies(
             config,
-            game_type(tree, config),
+            rules_tags(tree, config),
             moves,
             start,
             &plies,
@@ -171,7 +171,7 @@ impl Line {
     #[allow(clippy::too_many_arguments)]
     fn from_plies(
         config: &Config,
-        game_type: String,
+        rules_tags: String,
         moves: Vec<String>,
         start: Position,
         plies: &[&Ply],
@@ -206,7 +206,7 @@ impl Line {
         history.drain(..keep_from);
         Some(Line {
             config: *config,
-            game_type,
+            rules_tags,
             moves,
             window,
             window_start,
@@ -329,7 +329,7 @@ impl Line {
         let first_ply = self.ply_of[self.window];
         let mut line = Line::from_plies(
             &self.config,
-            self.game_type.clone(),
+            self.rules_tags.clone(),
             moves[self.window..].to_vec(),
             self.window_start,
             &plies,
@@ -356,8 +356,8 @@ impl Line {
         options: &ReplayOptions,
     ) -> Trial {
         let text = format!(
-            "[GameType \"{}\"]\n[FEN \"{}\"]\n{} *\n",
-            self.game_type,
+            "{}[FEN \"{}\"]\n{} *\n",
+            self.rules_tags,
             start.fen_text(&self.config.notation),
             moves.join(" ")
         );
@@ -443,13 +443,19 @@ fn identity(m: &Move) -> (u16, u16, u128) {
     (m.from.index() as u16, m.to.index() as u16, taken.bits())
 }
 
-/// The GameType the trials are written with: the game's own tag when it has one (it may set
-/// a numbering), else the variant's.
-fn game_type(tree: &Game<'_>, config: &Config) -> String {
-    match tree.tag("GameType") {
-        Some(t) if !t.trim().is_empty() => t.trim().to_string(),
-        _ => game_type_value(config.variant),
-    }
+/// The tags the trials are written with: the game's own GameType and Variant tags when it has
+/// a GameType (it may set a numbering), else those of the rules it was played under.
+fn rules_tags(tree: &Game<'_>, config: &Config) -> String {
+    let tags: Vec<(&str, String)> = match tree.tag("GameType") {
+        Some(t) if !t.trim().is_empty() => ["GameType", "Variant"]
+            .into_iter()
+            .filter_map(|name| tree.tag(name).map(|v| (name, v.trim().to_string())))
+            .collect(),
+        _ => variant_tags(config),
+    };
+    tags.iter()
+        .map(|(name, value)| format!("[{name} \"{value}\"]\n"))
+        .collect()
 }
 
 /// The nodes of the line holding the move at `offset`, the position before the move its
