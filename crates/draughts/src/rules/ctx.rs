@@ -4,6 +4,7 @@
 use std::sync::Mutex;
 
 use super::bits::Bits;
+use super::engine::Pos;
 use super::layout::{self, Dir, Layout};
 use super::spec::{
     KingRange, Landing, Lines, ManCaptures, ManSteps, PassingPromotion, Precedence, Removal, Rules,
@@ -67,6 +68,8 @@ pub(crate) struct Ctx<B> {
     /// The precedence rule does not look at the kind of piece taken when men capture
     /// (used by the bulk-counting shortcut).
     pub kind_blind: bool,
+    /// The start position's men, White to move.
+    pub start: Pos<B>,
 }
 
 use layout::{DOWN, DOWN_LEFT, DOWN_RIGHT, LEFT, RIGHT, UP, UP_LEFT, UP_RIGHT};
@@ -134,9 +137,28 @@ impl<B: Bits> Ctx<B> {
                     | Precedence::QuantityThenKing
                     | Precedence::Italian
             ),
+            start: start_men(rules, &layout),
             layout,
         }
     }
+}
+
+/// The men of the start position of `rules`: White's on the `setup` ranks from its side, Black's
+/// on as many from the other.
+fn start_men<B: Bits>(rules: &Rules, layout: &Layout<B>) -> Pos<B> {
+    let g = rules.geometry;
+    let (first, ranks) = (rules.setup.first as i32, rules.setup.ranks as i32);
+    let mut pos = Pos::empty();
+    for sq in g.all() {
+        let r = g.rank(sq);
+        let top = g.height() as i32 - 1 - r;
+        if (first..first + ranks).contains(&r) {
+            pos.pieces[0] |= layout.bit(sq);
+        } else if (first..first + ranks).contains(&top) {
+            pos.pieces[1] |= layout.bit(sq);
+        }
+    }
+    pos
 }
 
 /// A word type with a registry of built contexts.

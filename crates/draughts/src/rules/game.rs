@@ -2,7 +2,7 @@
 //! counters of the draw rules. It decides when a game is over ([`GameState::outcome`]).
 
 use super::mv::Move;
-use super::outcome::{self, Outcome};
+use super::outcome::{self, DrawGate, Outcome};
 use super::position::{Position, Role};
 use super::setup::FenError;
 use super::spec::DrawRule;
@@ -21,6 +21,8 @@ pub struct GameState {
     endings: [Option<u32>; outcome::MAX_ENDINGS],
     /// Positions since the last man move or capture, the current one last.
     history: Vec<Position>,
+    /// What the draw rules need before one can apply.
+    draw_gate: DrawGate,
 }
 
 /// Ply counters the draw rules read.
@@ -66,6 +68,7 @@ impl GameState {
             counters: Counters::default(),
             endings: outcome::ending_runs(&position, None, 0),
             history: vec![position],
+            draw_gate: DrawGate::of(position.rules()),
         }
     }
 
@@ -145,6 +148,11 @@ impl GameState {
         &self.endings
     }
 
+    /// What the draw rules need before one can apply.
+    pub(crate) fn draw_gate(&self) -> &DrawGate {
+        &self.draw_gate
+    }
+
     /// Positions since the last man move or capture, the current one included.
     pub(crate) fn history_len(&self) -> usize {
         self.history.len()
@@ -152,7 +160,14 @@ impl GameState {
 
     /// How many times the current position (with the same side to move) has occurred.
     pub fn repetitions(&self) -> usize {
-        self.history.iter().filter(|p| **p == self.position).count()
+        // The history holds one position per ply since it last restarted, so sides alternate:
+        // only every second entry back from the current one has its side to move.
+        self.history
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|p| **p == self.position)
+            .count()
     }
 
     /// Whether the game is over, and how (win conditions first, then automatic draws).

@@ -1,8 +1,8 @@
 //! End of game: wins by the variant's goal and draws by its rules.
 
 use super::game::GameState;
-use super::position::Position;
-use super::spec::{DrawRule, Goal};
+use super::position::{Few, Position};
+use super::spec::{DrawRule, Goal, Rules};
 use crate::Colour;
 
 /// Why a game was won.
@@ -43,7 +43,7 @@ impl Outcome {
     }
 }
 
-/// Men and kings of each side, counted once per decision (White first).
+/// Men and kings of each side (White first), counted where a rule needs the numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Material([(usize, usize); 2]);
 
@@ -56,25 +56,21 @@ impl Material {
     fn count(&self, c: Colour) -> (usize, usize) {
         self.0[usize::from(c == Colour::Black)]
     }
-
-    /// Pieces of `c`.
-    fn total(&self, c: Colour) -> usize {
-        let (m, k) = self.count(c);
-        m + k
-    }
 }
 
 pub(crate) fn decide(game: &GameState, has_legal_move: impl FnOnce() -> bool) -> Outcome {
-    let material = Material::of(game.position());
-    if let Some(o) = decide_win(game.position(), &material, has_legal_move) {
+    if let Some(o) = decide_win(game.position(), has_legal_move) {
         return o;
+    }
+    if !game.draw_gate().may_draw(game) {
+        return Outcome::Ongoing;
     }
     let mut first = 0;
     for r in game.position().rules().draws {
         let count = endings(*r).len();
         let runs = &game.ending_runs()[first..first + count];
         first += count;
-        if !is_claim(r) && draw_applies(game, &material, r, runs) {
+        if !is_claim(r) && draw_applies(game, r, runs) {
             return Outcome::Draw(*r);
         }
     }
@@ -83,13 +79,68 @@ pub(crate) fn decide(game: &GameState, has_legal_move: impl FnOnce() -> bool) ->
 
 pub(crate) fn claimable(game: &GameState) -> Option<DrawRule> {
     let rules = game.position().rules();
-    let material = Material::of(game.position());
     // Claimed rules count no endings, so their runs are never read.
     rules
         .draws
         .iter()
-        .find(|r| is_claim(r) && draw_applies(game, &material, r, &[]))
+        .find(|r| is_claim(r) && draw_applies(game, r, &[]))
         .copied()
+}
+
+/// The least the draw rules that apply by themselves need of a game before one of them can: a
+/// test run before every move of a replay, which spares looking at the rules one by one while
+/// none is near (each rule's test in [`draw_applies`] implies this one's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DrawGate {
+    /// Positions in the history: the fewest occurrences a repetition rule counts.
+    history: usize,
+    /// Plies of king moves alone.
+    king_moves: u32,
+    /// Plies without capture or promotion (the Russian balance of kings).
+    same_material: u32,
+    /// A side down to one piece may be drawn at once (Frisian kings, one piece each).
+    one_piece: bool,
+}
+
+impl DrawGate {
+    /// The gate of `rules`' draw rules.
+    pub(crate) fn of(rules: &Rules) -> DrawGate {
+        let mut gate = DrawGate {
+            history: usize::MAX,
+            king_moves: u32::MAX,
+            same_material: u32::MAX,
+            one_piece: false,
+        };
+        for r in rules.draws.iter().filter(|r| !is_claim(r)) {
+            match *r {
+                DrawRule::Repetition(n) | DrawRule::RepetitionOnClaim(n) => {
+                    gate.history = gate.history.min(n as usize);
+                }
+                DrawRule::KingMoves { plies, .. } => {
+                    gate.king_moves = gate.king_moves.min(plies as u32);
+                }
+                // Their endings count only while they hold (the runs).
+                DrawRule::FmjdEndgame | DrawRule::ThreeKingsVsKing { .. } => {}
+                DrawRule::RussianEndgame => gate.same_material = BALANCED_PLIES,
+                DrawRule::FrisianEndgame | DrawRule::OnePieceEach => gate.one_piece = true,
+            }
+        }
+        gate
+    }
+
+    /// False when no draw rule that applies by itself can apply to `game`.
+    fn may_draw(&self, game: &GameState) -> bool {
+        let c = game.counters();
+        let pos = game.position();
+        game.history_len() >= self.history
+            || c.king_moves >= self.king_moves
+            || c.same_material >= self.same_material
+            || game.ending_runs().iter().any(Option::is_some)
+            || (self.one_piece
+                && [Colour::White, Colour::Black]
+                    .into_iter()
+                    .any(|side| matches!(pos.few(side), Few::One { .. })))
+    }
 }
 
 fn is_claim(r: &DrawRule) -> bool {
@@ -99,29 +150,26 @@ fn is_claim(r: &DrawRule) -> bool {
     )
 }
 
-fn decide_win(
-    pos: &Position,
-    material: &Material,
-    has_legal_move: impl FnOnce() -> bool,
-) -> Option<Outcome> {
+// Asked before every move of a replay: what it reads is told without counting pieces.
+fn decide_win(pos: &Position, has_legal_move: impl FnOnce() -> bool) -> Option<Outcome> {
     let goal = pos.rules().goal;
     let mover = pos.side_to_move();
     let win = |winner, reason| Some(Outcome::Win { winner, reason });
     if goal == Goal::FirstKing {
         for c in [mover.opposite(), mover] {
-            if material.count(c).1 > 0 {
+            if pos.has_king(c) {
                 return win(c, WinReason::FirstKing);
             }
         }
     }
     if goal == Goal::LonePieceLoses {
         for c in [mover, mover.opposite()] {
-            if material.total(c) == 1 && material.total(c.opposite()) > 1 {
+            if matches!(pos.few(c), Few::One { .. }) && pos.few(c.opposite()) == Few::More {
                 return win(c.opposite(), WinReason::LonePiece);
             }
         }
     }
-    let stuck = if material.total(mover) == 0 {
+    let stuck = if pos.few(mover) == Few::None {
         Some(WinReason::NoPieces)
     } else if !has_legal_move() {
         Some(WinReason::NoMoves)
@@ -226,10 +274,10 @@ pub(crate) fn ending_runs(
     let mut runs = [None; MAX_ENDINGS];
     let mut all = pos.rules().draws.iter().flat_map(|r| endings(*r));
     // Most positions have no lone king: nothing holds, nothing to count.
-    let material = Material::of(pos);
-    if lone_king_ending(&material).is_none() {
+    if !has_lone_king(pos) {
         return runs;
     }
+    let material = Material::of(pos);
     for (i, e) in all.by_ref().take(MAX_ENDINGS).enumerate() {
         if e.holds(pos, &material) {
             runs[i] = Some(match before.and_then(|b| b[i]) {
@@ -242,12 +290,13 @@ pub(crate) fn ending_runs(
     runs
 }
 
-fn draw_applies(
-    game: &GameState,
-    material: &Material,
-    rule: &DrawRule,
-    runs: &[Option<u32>],
-) -> bool {
+/// True when a side has a king and nothing else (what every ending counted needs).
+fn has_lone_king(pos: &Position) -> bool {
+    let lone = Few::One { king: true };
+    pos.few(Colour::White) == lone || pos.few(Colour::Black) == lone
+}
+
+fn draw_applies(game: &GameState, rule: &DrawRule, runs: &[Option<u32>]) -> bool {
     let pos = game.position();
     let c = game.counters();
     let ending_over = || {
@@ -263,13 +312,22 @@ fn draw_applies(
         }
         DrawRule::KingMoves { plies, .. } => c.king_moves >= plies as u32,
         DrawRule::FmjdEndgame | DrawRule::ThreeKingsVsKing { .. } => ending_over(),
-        DrawRule::RussianEndgame => ending_over() || balanced_kings(material, c.same_material),
-        DrawRule::FrisianEndgame => ending_over() || frisian_kings_alone(pos, material),
+        // Pieces are counted only once enough plies have passed for the count to matter.
+        DrawRule::RussianEndgame => {
+            ending_over()
+                || (c.same_material >= BALANCED_PLIES
+                    && balanced_kings(&Material::of(pos), c.same_material))
+        }
+        DrawRule::FrisianEndgame => ending_over() || frisian_kings_alone(pos),
         DrawRule::OnePieceEach => {
-            material.total(Colour::White) == 1 && material.total(Colour::Black) == 1
+            matches!(pos.few(Colour::White), Few::One { .. })
+                && matches!(pos.few(Colour::Black), Few::One { .. })
         }
     }
 }
+
+/// The fewest plies [`balanced_kings`] draws after.
+const BALANCED_PLIES: u32 = 60;
 
 /// FMJD-64 / Russian 7.2.6: both sides have kings and the balance of forces has not changed
 /// (no capture, no crowning): 30 moves with 4-5 pieces, 60 with 6-7.
@@ -279,7 +337,7 @@ fn balanced_kings(material: &Material, same: u32) -> bool {
     w.1 > 0
         && b.1 > 0
         && match pieces {
-            4 | 5 => same >= 60,
+            4 | 5 => same >= BALANCED_PLIES,
             6 | 7 => same >= 120,
             _ => false,
         }
@@ -299,8 +357,8 @@ fn lone_king_on_main_diagonal(pos: &Position, material: &Material) -> bool {
 /// Frisian, one king each: drawn at once, unless one side wins by force at once: the side to
 /// move can take the other king, or every move it has puts its king where the other takes
 /// it (the kings on the two ends of the main diagonal are one such case, not the rule).
-fn frisian_kings_alone(pos: &Position, material: &Material) -> bool {
-    let lone = |c| material.count(c) == (0, 1);
+fn frisian_kings_alone(pos: &Position) -> bool {
+    let lone = |c| pos.few(c) == Few::One { king: true };
     if !(lone(Colour::White) && lone(Colour::Black)) || pos.has_capture() {
         return false;
     }

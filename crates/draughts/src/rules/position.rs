@@ -65,6 +65,20 @@ impl Ord for CaptureRank {
     }
 }
 
+/// How many pieces a side has, as far as [`Position::few`] tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Few {
+    /// No piece.
+    None,
+    /// One piece, a king or a man.
+    One {
+        /// The piece is a king.
+        king: bool,
+    },
+    /// Two or more.
+    More,
+}
+
 /// A position of some rule set: what is where, who is to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -149,27 +163,19 @@ impl Position {
 
     /// The standard start position of `rules`.
     pub fn initial(rules: &'static Rules) -> Position {
-        let mut pos = Position::empty(rules, rules.first_mover);
-        let g = rules.geometry;
-        let (first, ranks) = (rules.setup.first as i32, rules.setup.ranks as i32);
-        for sq in g.all() {
-            let r = g.rank(sq);
-            let top = g.height() as i32 - 1 - r;
-            let colour = if (first..first + ranks).contains(&r) {
-                Colour::White
-            } else if (first..first + ranks).contains(&top) {
-                Colour::Black
-            } else {
-                continue;
-            };
-            pos.set_piece(
-                sq,
-                Some(Piece {
-                    colour,
-                    role: Role::Man,
-                }),
-            );
-        }
+        // Its pieces are set out once per rule set, with the generator's tables.
+        let mut pos = match u64::ctx(rules) {
+            Some(c) => Position {
+                inner: Inner::Small(c, c.start),
+            },
+            None => {
+                let c = u128::ctx(rules).expect("board fits 128 bits");
+                Position {
+                    inner: Inner::Large(c, c.start),
+                }
+            }
+        };
+        pos.set_side_to_move(rules.first_mover);
         pos
     }
 
@@ -242,6 +248,26 @@ impl Position {
             let own = p.pieces[side_index(colour)];
             ((own & !p.kings).count() as usize, (own & p.kings).count() as usize)
         })
+    }
+
+    /// Whether `colour` has no piece, one (and whether a king) or more: what the end-of-game
+    /// rules ask first, answered without counting.
+    pub(crate) fn few(&self, colour: Colour) -> Few {
+        with!(self, _c, p => {
+            let own = p.pieces[side_index(colour)];
+            if own.is_empty() {
+                Few::None
+            } else if own.clear_lowest().is_empty() {
+                Few::One { king: (own & p.kings).any() }
+            } else {
+                Few::More
+            }
+        })
+    }
+
+    /// True when `colour` has a king.
+    pub(crate) fn has_king(&self, colour: Colour) -> bool {
+        with!(self, _c, p => (p.pieces[side_index(colour)] & p.kings).any())
     }
 
     /// The Frisian king-move streak of `colour`: the king that made the last quiet moves and
