@@ -63,7 +63,7 @@ pub use pdn;
 pub use check::{CheckedGame, check_game};
 pub use record::{GameRecord, Located, MAX_LISTED_IN_VARIATIONS, Verdict};
 pub use replay::{
-    ArchiveBoard, ArchiveVariant, CaptureFault, Code, Diagnostic, MAX_LISTED_NOTES, MoveRef, Ply,
-    ReplayOptions, Replayed, Severity, Source, VariantEvidence, check_syntax, note_diagnostic,
-    replay, side_name, tagged_variant, worst_syntax_note,
+    ArchiveBoard, ArchiveVariant, CaptureFault, Code, Diagnostic, MAX_LISTED_NOTES, MoveRef,
+    PlainJudge, Ply, ReplayOptions, Replayed, Severity, Source, VariantEvidence, check_syntax,
+    note_diagnostic, replay, side_name, tagged_variant, worst_syntax_note,
 };

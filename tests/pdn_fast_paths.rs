@@ -5,6 +5,9 @@
 //! edge of the plain shape. The counts of recognised games are asserted too, so the checks are
 //! never vacuous.
 //!
+//! A plain game read without a tree (`read_plain`) must be the parser's tree, word by word:
+//! its tags and terminator, each move number, move (with its squares) and comment.
+//!
 //! The splitter's way of passing plain games by (`Splitter::next_cut`) is held to its iterator:
 //! the same games at the same places, the plain ones being exactly games the shortcut
 //! recognises, however the input is cut into reads or into the blocks a prescan finds hints in;
@@ -18,13 +21,15 @@ use std::path::Path;
 use pdn as read;
 use pdn::RawGame;
 use pdn::{Cut, SplitOptions, Splitter, hints_in_blocks};
-use pdn::{NotesPassed, Scanned, parse_game, scan_game};
+use pdn::{Node, NotesPassed, Scanned, Word, parse_game, read_plain, scan_game};
 
 /// Checks one game; true when the shortcut recognised it.
 fn agrees(raw: &RawGame, origin: &str) -> bool {
     let Scanned::Plain { moves } = scan_game(raw, true) else {
+        assert!(read_plain(raw).is_none(), "{origin}: read as plain");
         return false;
     };
+    words_agree(raw, origin);
     let game = parse_game(raw)
         .unwrap_or_else(|e| panic!("{origin}: plain for the shortcut but unreadable: {e}"));
     assert!(
@@ -34,6 +39,34 @@ fn agrees(raw: &RawGame, origin: &str) -> bool {
     );
     assert_eq!(game.mainline_moves().count(), moves, "{origin}");
     true
+}
+
+/// Checks a plain game's words against the parser's tree.
+fn words_agree(raw: &RawGame, origin: &str) {
+    let plain = read_plain(raw).unwrap_or_else(|| panic!("{origin}: plain but not read"));
+    let game = parse_game(raw).unwrap_or_else(|e| panic!("{origin}: unreadable: {e}"));
+    let words: Vec<Word> = plain.words().collect();
+    for (word, node) in words.iter().zip(&game.body) {
+        if let (Word::Move(m), Node::Move(parsed)) = (word, node) {
+            assert!(
+                m.squares().eq(parsed.squares()),
+                "{origin}: squares of {:?}",
+                m.text
+            );
+            let dashed = parsed.separators().all(|s| s == pdn::Separator::Dash);
+            assert_eq!(
+                m.is_dashed(),
+                dashed,
+                "{origin}: separators of {:?}",
+                m.text
+            );
+        }
+    }
+    let rebuilt = pdn::Game {
+        body: words.iter().map(Word::node).collect(),
+        ..plain.head
+    };
+    assert_eq!(rebuilt, game, "{origin}");
 }
 
 /// Checks the notes read around a game's plain moves against the notes of the whole parse;
@@ -302,6 +335,7 @@ fn random_games_recognised_read_cleanly() {
             .unwrap_or_else(|e| panic!("{text:?}: plain for the shortcut but unreadable: {e}"));
         assert!(game.notes.is_empty(), "{text:?}: {:?}", game.notes);
         assert_eq!(game.mainline_moves().count(), moves, "{text:?}");
+        words_agree(&raw, &format!("{text:?}"));
         plain += 1;
         edge_plain += usize::from(edged);
     }

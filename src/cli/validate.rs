@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use pdn::Span;
 use pdn::{Note, NoteKind};
 use pdn::{NotesPassed, Scanned, parse_game, scan_game};
-use pdnkit::{GameRecord, Verdict};
+use pdnkit::{GameRecord, PlainJudge, Verdict};
 use pdnkit::{ReplayOptions, Severity, check_syntax, replay, worst_syntax_note};
 
 use super::input::{self, Item, Piece};
@@ -171,10 +171,10 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let result = global.pipeline().run_weighed(
         items,
         |(item, _)| item.weight(),
-        || (),
-        |_, (item, archive)| {
+        PlainJudge::default,
+        |judge, (item, archive)| {
             let options = options.for_archive(archive);
-            check(item, &options, args.syntax_only, shown)
+            check(item, &options, args.syntax_only, shown, judge)
         },
         |checked| {
             reporter.message(&checked.errors);
@@ -190,7 +190,13 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     Ok(reporter.finish_validation())
 }
 
-fn check(item: Item<Piece>, options: &ReplayOptions, syntax_only: bool, shown: Shown) -> Checked {
+fn check(
+    item: Item<Piece>,
+    options: &ReplayOptions,
+    syntax_only: bool,
+    shown: Shown,
+    judge: &mut PlainJudge,
+) -> Checked {
     let (file, raw) = match item {
         Item::Failed { error } => {
             return Checked {
@@ -213,6 +219,11 @@ fn check(item: Item<Piece>, options: &ReplayOptions, syntax_only: bool, shown: S
     // shown: in a syntax pass, the fast paths tell such games without their tree.
     let silent = |notes: &[Note]| worst_syntax_note(notes, options) < Some(Severity::Warning);
     let notes_unshown = shown.min > Severity::Note;
+    // Nor of a clean game in a replay: a plain one is found clean without its tree.
+    let clean_unshown = findings_only && notes_unshown;
+    if !syntax_only && clean_unshown && judge.is_clean(&raw, options) {
+        return Checked::clean_and_silent(1);
+    }
     let parsed = if syntax_only && findings_only {
         match scan_game(&raw, options.fast_paths) {
             Scanned::Plain { .. } => return Checked::clean_and_silent(1),
@@ -236,6 +247,9 @@ fn check(item: Item<Piece>, options: &ReplayOptions, syntax_only: bool, shown: S
         }
         Ok(game) => {
             let replayed = replay(&game, options);
+            if clean_unshown && replayed.worst() < Some(Severity::Warning) {
+                return Checked::clean_and_silent(1);
+            }
             let mut record = GameRecord::replayed(&file, &raw, &game, &replayed);
             if shown.suggest && matches!(record.status, Verdict::Warnings | Verdict::Invalid) {
                 let checked = CheckedGame {

@@ -4,7 +4,7 @@
 
 use draughts::SquareToken;
 use draughts::{Config, GameType, Variant};
-use pdn::{Game, Node};
+use pdn::Game;
 
 use super::code::{Code, Severity};
 use super::diagnostic::Diagnostic;
@@ -140,6 +140,12 @@ pub fn on_board(config: Config, board: &'static draughts::Rules) -> Config {
 
 /// Variants that could have produced the squares of `game`, most likely first.
 pub fn candidates(game: &Game<'_>) -> Vec<Variant> {
+    candidates_of(game.mainline_moves().flat_map(|m| m.squares()), game)
+}
+
+/// [`candidates`] of a game whose main-line squares are `squares` (its FEN is read from its
+/// tags).
+pub fn candidates_of(squares: impl Iterator<Item = SquareToken>, game: &Game<'_>) -> Vec<Variant> {
     use Variant::*;
     let mut alg = false;
     let mut max = 0u16;
@@ -151,12 +157,7 @@ pub fn candidates(game: &Game<'_>) -> Vec<Variant> {
             max_file = max_file.max(file);
         }
     };
-    for m in game.body.iter().filter_map(|n| match n {
-        Node::Move(m) => Some(m),
-        _ => None,
-    }) {
-        m.squares().for_each(&mut note);
-    }
+    squares.for_each(&mut note);
     if let Some(Ok(fen)) = game.fen() {
         for g in &fen.groups {
             for item in &g.items {

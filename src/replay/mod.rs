@@ -22,12 +22,14 @@ mod line;
 mod lookahead;
 mod resolve;
 mod result;
+mod verdict;
 
 pub use archive::{ArchiveBoard, ArchiveVariant, VariantEvidence};
 pub use choose::{Source, tagged_variant};
 pub use code::{Code, Severity};
 pub use diagnostic::{CaptureFault, Diagnostic, MoveRef, side_name};
 pub use resolve::fits;
+pub use verdict::PlainJudge;
 
 use draughts::{self, Config, Move, Position, Variant};
 use draughts::{Colour, Fen};

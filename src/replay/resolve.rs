@@ -41,15 +41,16 @@ pub struct Fault {
 pub struct Resolver {
     legal: Vec<Move>,
     any_legal: bool,
-    /// Match a quiet move against its piece's moves alone (the fast path), not the whole list.
-    quiet_shortcut: bool,
+    /// Match the common moves against the moves between their ends alone (the fast path), not
+    /// the whole legal list.
+    shortcut: bool,
 }
 
 impl Resolver {
-    /// A resolver that takes the fast path of quiet moves when `fast_paths` is set.
+    /// A resolver that takes the fast path of common moves when `fast_paths` is set.
     pub fn new(fast_paths: bool) -> Resolver {
         Resolver {
-            quiet_shortcut: fast_paths,
+            shortcut: fast_paths,
             ..Resolver::default()
         }
     }
@@ -65,12 +66,8 @@ impl Resolver {
         if squares.len() < 2 {
             return Resolution::Unplayable(Code::IllegalMove);
         }
-        // The common case, a quiet move when no capture is due, is matched against the moving
-        // piece alone; anything else is matched against the whole legal list.
-        if self.quiet_shortcut
-            && !pos.has_capture()
-            && squares.len() == 2
-            && let Some(m) = pos.quiet_move(squares[0], squares[1])
+        if self.shortcut
+            && let Some(m) = self.between_ends(pos, squares, dashed)
         {
             self.any_legal = true;
             return Resolution::Legal(m);
@@ -132,6 +129,30 @@ impl Resolver {
 }
 
 impl Resolver {
+    /// The fast path: the legal move `squares` name when the moves between their two ends
+    /// alone tell it (as the whole list below would), found without building the other moves:
+    /// a quiet move when no capture is due, the one legal capture between the ends that fits
+    /// when one is. `None`: the whole list decides.
+    fn between_ends(&mut self, pos: &Position, squares: &[Square], dashed: bool) -> Option<Move> {
+        let (first, last) = (squares[0], squares[squares.len() - 1]);
+        if !pos.has_capture() {
+            return if squares.len() == 2 {
+                pos.quiet_move(first, last)
+            } else {
+                None
+            };
+        }
+        // Where a capture may be missed, a quiet move written as one is read below.
+        if dashed && squares.len() == 2 && pos.rules().missed_capture == MissedCapture::Huffable {
+            return None;
+        }
+        pos.legal_captures_between(first, last, &mut self.legal);
+        match self.legal.as_slice() {
+            [m] if fits(m, squares) => Some(*m),
+            _ => None,
+        }
+    }
+
     /// Resolves a move in Russian short notation (`cd4`): a piece of the side to move on
     /// `file` (in the letters of `notation`) going to `target`. Each such piece is tried as
     /// the start of a move written `from-target` (so a capture due, a capture fault and the

@@ -40,7 +40,7 @@ use pdnkit::export::PdnWriter;
 use pdnkit::export::{CsvWriter, DEFAULT_TAGS, Rows};
 use pdnkit::export::{FenWriter, Positions};
 use pdnkit::stats::{GameSummary, GroupBy, Settings, Stats};
-use pdnkit::{CheckedGame, check_game};
+use pdnkit::{CheckedGame, PlainJudge, check_game};
 use pdnkit::{Code, ReplayOptions, VariantEvidence};
 use pdnkit::{Located, Verdict};
 
@@ -172,8 +172,18 @@ pub fn check(input: &[u8], options: &CheckOptions) -> Result<Summary, String> {
             options.replay.for_archive(decided.map(std::sync::Arc::new))
         }
     };
+    let mut judge = PlainJudge::default();
     for raw in &games {
+        let judged_clean = judge.is_clean(raw, &replay);
         check_game(FILE, raw, &replay, |data| {
+            // The plain judge of `validate`, against the replay.
+            ensure!(
+                !judged_clean || data.record.status == Verdict::Clean,
+                "game {}: clean for the plain judge, {:?} for the replay: {:?}",
+                raw.index,
+                data.record.status,
+                raw.text
+            );
             check_one(&map, raw, data, &mut out)
         })?;
     }

@@ -36,6 +36,9 @@ use blocks::skip_plain_blocks;
 use std::ops::Range;
 
 mod blocks;
+mod words;
+
+pub use words::{Plain, PlainMove, PlainSquares, Word, Words, read_plain};
 
 /// Most tags of a plain game: enough for any real header; beyond, the parser decides.
 const MAX_TAGS: usize = 32;
@@ -159,6 +162,17 @@ struct Head {
 /// Reads tags, movetext and terminator from the start of `b`. Without `eof`, bytes missing at
 /// the end of `b` make it [`Miss::Short`] rather than [`Miss::Other`].
 fn plain_head(b: &[u8], eof: bool, notes: NotesPassed) -> Result<Head, Miss> {
+    plain_head_with(b, eof, notes, |_| {})
+}
+
+/// [`plain_head`], handing each tag to `on_tag` as it is read.
+#[inline(always)]
+fn plain_head_with(
+    b: &[u8],
+    eof: bool,
+    notes: NotesPassed,
+    mut on_tag: impl FnMut(&Tag<'_>),
+) -> Result<Head, Miss> {
     let mut names: [&[u8]; MAX_TAGS] = [&[]; MAX_TAGS];
     let mut keys = [0u64; MAX_TAGS];
     let mut tags = 0;
@@ -180,6 +194,7 @@ fn plain_head(b: &[u8], eof: bool, notes: NotesPassed) -> Result<Head, Miss> {
         if tags == MAX_TAGS || seen {
             return Err(Miss::Other);
         }
+        on_tag(&tag);
         names[tags] = tag.name;
         keys[tags] = key;
         tags += 1;
@@ -616,6 +631,10 @@ struct Tag<'a> {
     name: &'a [u8],
     /// Its [`name_key`].
     key: u64,
+    /// The value, between its quotes.
+    value: Range<usize>,
+    /// From its `[` to just after its `]`.
+    whole: Range<usize>,
     /// The first byte after the tag.
     end: usize,
     /// The value holds a byte outside ASCII.
@@ -656,6 +675,7 @@ fn tag(b: &[u8], i: usize, eof: bool, notes: NotesPassed) -> Result<Tag<'_>, Mis
         return Err(Miss::Other);
     }
     j += 1;
+    let value_start = j;
     let Some((value_len, high)) = value_extent(&b[j..]) else {
         return Err(short);
     };
@@ -674,6 +694,8 @@ fn tag(b: &[u8], i: usize, eof: bool, notes: NotesPassed) -> Result<Tag<'_>, Mis
         _ => Ok(Tag {
             name,
             key,
+            value: value_start..value_start + value_len,
+            whole: i..value_start + value_len + 2,
             end: j,
             high,
         }),

@@ -314,6 +314,18 @@ impl Position {
         }
     }
 
+    /// The legal captures from `from` to `to`, as [`Self::legal_moves`] lists them (in its
+    /// order, one per captured set, each with the same path), into a reused buffer: none when
+    /// no capture is due. The other captures are searched but not built.
+    pub fn legal_captures_between(&self, from: Square, to: Square, out: &mut Vec<Move>) {
+        out.clear();
+        with!(self, c, p => {
+            let ends = Some((c.layout.bit_index(from), c.layout.bit_index(to)));
+            let mut sink = MoveSink::<_, false> { layout: &c.layout, out, merge: true, ends };
+            capture::generate(c, p, &mut sink, true);
+        })
+    }
+
     /// The quiet move from `from` to `to` when it is among [`Self::quiet_moves`] (whether or
     /// not a capture is due), found without generating the other moves.
     pub fn quiet_move(&self, from: Square, to: Square) -> Option<Move> {
@@ -372,7 +384,7 @@ impl Position {
 
     fn captures_into<const ALL: bool>(&self, out: &mut Vec<Move>, filter: bool, merge: bool) {
         with!(self, c, p => {
-            let mut sink = MoveSink::<_, ALL> { layout: &c.layout, out, merge };
+            let mut sink = MoveSink::<_, ALL> { layout: &c.layout, out, merge, ends: None };
             capture::generate(c, p, &mut sink, filter);
         })
     }
@@ -494,6 +506,8 @@ struct MoveSink<'a, B, const ALL: bool> {
     layout: &'a Layout<B>,
     out: &'a mut Vec<Move>,
     merge: bool,
+    /// Only the captures between these bits, when set.
+    ends: Option<(u8, u8)>,
 }
 
 impl<B: Bits, const ALL: bool> Sink<B> for MoveSink<'_, B, ALL> {
@@ -504,6 +518,9 @@ impl<B: Bits, const ALL: bool> Sink<B> for MoveSink<'_, B, ALL> {
     }
 
     fn push(&mut self, m: RawMove<B>, path: &Path, _key: u64) {
+        if self.ends.is_some_and(|ends| ends != (m.from, m.to)) {
+            return;
+        }
         let n = path.len.min(MAX_CAPTURES);
         let mut steps = [(
             Square::new(0).expect("square 0"),

@@ -1,0 +1,256 @@
+//! A game in the plain shape read without a syntax tree: its tags and terminator as the parser
+//! reads them, and the words of its movetext one by one, for a pass that plays the moves and
+//! needs nothing else of the text (`validate` judging a clean game).
+//!
+//! Only a game [`plain_head`](super::plain_head) recognises is read here, so every word is a
+//! move number, a move or a one-line comment, each as the parser would read it: a shortcut,
+//! never a second opinion (`tests/pdn_fast_paths.rs` holds the words to the parser's nodes).
+
+use std::borrow::Cow;
+
+use draughts::SquareToken;
+
+use super::{NotesPassed, is_blank, plain_head_with, whole_without_note};
+use crate::ast::{Comment, CommentKind, Game, HeaderItem, Move, MoveNumber, Node, Tag, Terminator};
+use crate::lex::MoveForm;
+use crate::raw::RawGame;
+use crate::span::Span;
+
+/// A game in the plain shape: the parser would read it without error or note.
+#[derive(Clone, Debug)]
+pub struct Plain<'a> {
+    /// The game's tags and terminator, as the parser reads them, with nothing in its body or
+    /// trailer: its moves are the [`Plain::words`].
+    pub head: Game<'a>,
+    /// Where the movetext starts (after the tags and the white space after them).
+    moves_start: usize,
+    /// Where the terminator starts.
+    moves_end: usize,
+}
+
+/// Reads `raw` when it is a whole game in the plain shape, decoded without note; `None` when
+/// the parser must read it.
+pub fn read_plain(raw: &RawGame) -> Option<Plain<'_>> {
+    if !whole_without_note(raw) {
+        return None;
+    }
+    let text = raw.text.as_str();
+    let b = text.as_bytes();
+    let mut header = Vec::with_capacity(12);
+    let head = plain_head_with(b, true, NotesPassed::None, |tag| {
+        header.push(HeaderItem::Tag(Tag {
+            // The plain shape's tag names and values are ASCII, or whole UTF-8 text.
+            name: &text[tag.whole.start + 1..tag.whole.start + 1 + tag.name.len()],
+            value: Cow::Borrowed(&text[tag.value.clone()]),
+            span: Span::new(tag.whole.start, tag.whole.end),
+        }));
+    })
+    .ok()?;
+    if !b[head.after..].iter().all(|&c| is_blank(c)) {
+        return None;
+    }
+    let terminator = Terminator {
+        token: &text[head.moves.end..head.after],
+        inferred: false,
+        span: Span::new(head.moves.end, head.after),
+    };
+    Some(Plain {
+        head: Game {
+            text,
+            header,
+            body: Vec::new(),
+            terminator: Some(terminator),
+            trailer: Vec::new(),
+            notes: Vec::new(),
+        },
+        moves_start: head.moves.start,
+        moves_end: head.moves.end,
+    })
+}
+
+impl<'a> Plain<'a> {
+    /// The words of the movetext, in order.
+    pub fn words(&self) -> Words<'a> {
+        Words {
+            text: self.head.text,
+            at: self.moves_start,
+            end: self.moves_end,
+        }
+    }
+}
+
+/// A word of plain movetext.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Word<'a> {
+    /// A move number (one dot).
+    Number(MoveNumber),
+    /// A move.
+    Move(PlainMove<'a>),
+    /// A comment in braces, on one line.
+    Comment(Comment<'a>),
+}
+
+impl<'a> Word<'a> {
+    /// The node the parser reads for this word.
+    pub fn node(&self) -> Node<'a> {
+        match *self {
+            Word::Number(n) => Node::MoveNumber(n),
+            Word::Move(m) => Node::Move(m.as_move()),
+            Word::Comment(c) => Node::Comment(c),
+        }
+    }
+}
+
+/// A move of plain movetext: squares (`32`, `c3`) joined by `-`, `x` or `:`, the last one
+/// perhaps after blanks (the fixed-width `10- 4`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainMove<'a> {
+    /// The move as written.
+    pub text: &'a str,
+    /// Where it starts in the game's text.
+    pub start: u32,
+    /// Its squares, at least two.
+    pub len: u8,
+}
+
+impl<'a> PlainMove<'a> {
+    /// The squares in order.
+    pub fn squares(&self) -> PlainSquares<'a> {
+        PlainSquares {
+            rest: self.text.as_bytes(),
+        }
+    }
+
+    /// True when every separator is `-` (as quiet moves are written).
+    pub fn is_dashed(&self) -> bool {
+        !self.text.bytes().any(|c| matches!(c, b'x' | b':'))
+    }
+
+    /// The move as the parser reads it.
+    pub fn as_move(&self) -> Move<'a> {
+        let start = self.start as usize;
+        Move {
+            text: self.text,
+            strength: None,
+            len: self.len,
+            form: MoveForm::Squares,
+            span: Span::new(start, start + self.text.len()),
+        }
+    }
+}
+
+/// The squares of a [`PlainMove`].
+#[derive(Clone, Debug)]
+pub struct PlainSquares<'a> {
+    rest: &'a [u8],
+}
+
+impl Iterator for PlainSquares<'_> {
+    type Item = SquareToken;
+
+    #[inline]
+    fn next(&mut self) -> Option<SquareToken> {
+        // Past the separator and the blanks of the fixed-width form.
+        while let [b'-' | b'x' | b':' | b' ' | b'\t', rest @ ..] = self.rest {
+            self.rest = rest;
+        }
+        let file = match self.rest {
+            [] => return None,
+            [c @ b'a'..=b'l', rest @ ..] => {
+                self.rest = rest;
+                Some(c - b'a')
+            }
+            _ => None,
+        };
+        // One or two digits, the first not zero.
+        let (n, used) = match self.rest {
+            [d, e @ b'0'..=b'9', ..] => (u16::from(d - b'0') * 10 + u16::from(e - b'0'), 2),
+            [d, ..] => (u16::from(d - b'0'), 1),
+            [] => return None,
+        };
+        self.rest = &self.rest[used..];
+        Some(match file {
+            Some(file) => SquareToken::Alg {
+                file,
+                rank: n as u8,
+            },
+            None => SquareToken::Num(n),
+        })
+    }
+}
+
+/// The words of plain movetext ([`Plain::words`]).
+#[derive(Clone, Debug)]
+pub struct Words<'a> {
+    text: &'a str,
+    at: usize,
+    end: usize,
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = Word<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Word<'a>> {
+        let b = &self.text.as_bytes()[..self.end];
+        while self.at < b.len() && is_blank(b[self.at]) {
+            self.at += 1;
+        }
+        let start = self.at;
+        let first = *b.get(start)?;
+        if first == b'{' {
+            let close = start + memchr::memchr(b'}', &b[start..]).expect("a closed comment");
+            self.at = close + 1;
+            return Some(Word::Comment(Comment {
+                text: &self.text[start + 1..close],
+                kind: CommentKind::Brace,
+                span: Span::new(start, close + 1),
+            }));
+        }
+        let digits = b[start..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if b.get(start + digits) == Some(&b'.') {
+            // At most four digits: no overflow.
+            let number = b[start..start + digits]
+                .iter()
+                .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+            self.at = start + digits + 1;
+            return Some(Word::Number(MoveNumber {
+                number,
+                dots: 1,
+                span: Span::new(start, self.at),
+            }));
+        }
+        Some(Word::Move(self.plain_move(b, start)))
+    }
+}
+
+impl<'a> Words<'a> {
+    /// The move at `b[start]`: squares and separators up to the blank that ends it (blanks
+    /// right after a separator belong to the move).
+    fn plain_move(&mut self, b: &[u8], start: usize) -> PlainMove<'a> {
+        let mut i = start;
+        let mut len = 0u8;
+        loop {
+            if matches!(b[i], b'a'..=b'l') {
+                i += 1;
+            }
+            while b.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+            len += 1;
+            if !matches!(b.get(i), Some(b'-' | b'x' | b':')) {
+                break;
+            }
+            i += 1;
+            while matches!(b[i], b' ' | b'\t') {
+                i += 1;
+            }
+        }
+        self.at = i;
+        PlainMove {
+            text: &self.text[start..i],
+            start: start as u32,
+            len,
+        }
+    }
+}
