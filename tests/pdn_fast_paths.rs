@@ -54,12 +54,7 @@ fn words_agree(raw: &RawGame, origin: &str) {
                 m.text
             );
             let dashed = parsed.separators().all(|s| s == pdn::Separator::Dash);
-            assert_eq!(
-                m.is_dashed(),
-                dashed,
-                "{origin}: separators of {:?}",
-                m.text
-            );
+            assert_eq!(m.dashed, dashed, "{origin}: separators of {:?}", m.text);
         }
     }
     let rebuilt = pdn::Game {

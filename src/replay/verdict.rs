@@ -140,7 +140,7 @@ impl Line {
                 squares.push(sq);
             }
             let pos = *self.state.position();
-            let resolution = scratch.resolver.resolve(&pos, squares, m.is_dashed());
+            let resolution = scratch.resolver.resolve(&pos, squares, m.dashed);
             if !ended {
                 match self
                     .state
@@ -162,7 +162,7 @@ impl Line {
                 return false;
             };
             // A quiet move written with a capture separator is a note.
-            if strict && !mv.is_capture() && !m.is_dashed() {
+            if strict && !mv.is_capture() && !m.dashed {
                 return false;
             }
             let side = self.state.side_to_move();

@@ -70,6 +70,12 @@ impl<B: Bits> Pos<B> {
         self.meta = (self.meta & !(0xFFFF << shift)) | value;
     }
 
+    /// True when a king stands on bit `i`.
+    #[inline(always)]
+    pub fn king_on(&self, i: u8) -> bool {
+        (self.kings & B::bit(i as u32)).any()
+    }
+
     /// All occupied squares.
     #[inline(always)]
     pub fn occupied(&self) -> B {

@@ -3,7 +3,7 @@
 
 use super::mv::Move;
 use super::outcome::{self, DrawGate, Outcome};
-use super::position::{Position, Role};
+use super::position::Position;
 use super::setup::FenError;
 use super::spec::DrawRule;
 use super::variant::{Config, Variant};
@@ -104,25 +104,18 @@ impl GameState {
 
     /// Plays `m` (from this position's move lists) and updates every counter.
     pub fn play(&mut self, m: &Move) {
-        let by_man = self
-            .position
-            .piece_at(m.from)
-            .is_none_or(|p| p.role == Role::Man);
-        self.position.play(m);
+        let by_king = self.position.play_telling_king(m);
+        let resets = !by_king || m.is_capture();
         let c = &mut self.counters;
         c.plies += 1;
-        c.king_moves = if by_man || m.is_capture() {
-            0
-        } else {
-            c.king_moves + 1
-        };
+        c.king_moves = if resets { 0 } else { c.king_moves + 1 };
         c.same_material = if m.is_capture() || m.promotes {
             0
         } else {
             c.same_material + 1
         };
         self.endings = outcome::ending_runs(&self.position, Some(&self.endings), 1);
-        if by_man || m.is_capture() {
+        if resets {
             self.history.clear();
         }
         self.history.push(self.position);

@@ -266,17 +266,18 @@ impl Ending {
 /// position with runs `before` to `pos`: a run goes on by `step` plies while its ending holds,
 /// starts at 0 when the ending arises, and is `None` while it does not hold. `before` is
 /// `None` for a start position.
+#[inline]
 pub(crate) fn ending_runs(
     pos: &Position,
     before: Option<&[Option<u32>; MAX_ENDINGS]>,
     step: u32,
 ) -> [Option<u32>; MAX_ENDINGS] {
     let mut runs = [None; MAX_ENDINGS];
-    let mut all = pos.rules().draws.iter().flat_map(|r| endings(*r));
     // Most positions have no lone king: nothing holds, nothing to count.
-    if !has_lone_king(pos) {
+    if !pos.has_lone_king() {
         return runs;
     }
+    let mut all = pos.rules().draws.iter().flat_map(|r| endings(*r));
     let material = Material::of(pos);
     for (i, e) in all.by_ref().take(MAX_ENDINGS).enumerate() {
         if e.holds(pos, &material) {
@@ -288,12 +289,6 @@ pub(crate) fn ending_runs(
     }
     debug_assert!(all.next().is_none(), "more endings than MAX_ENDINGS");
     runs
-}
-
-/// True when a side has a king and nothing else (what every ending counted needs).
-fn has_lone_king(pos: &Position) -> bool {
-    let lone = Few::One { king: true };
-    pos.few(Colour::White) == lone || pos.few(Colour::Black) == lone
 }
 
 fn draw_applies(game: &GameState, rule: &DrawRule, runs: &[Option<u32>]) -> bool {

@@ -265,6 +265,13 @@ impl Position {
         })
     }
 
+    /// True when a side has one piece, a king (what the endings the draw rules count need).
+    pub(crate) fn has_lone_king(&self) -> bool {
+        with!(self, _c, p => p.pieces.iter().any(|&own| {
+            own.any() && own.clear_lowest().is_empty() && (own & p.kings).any()
+        }))
+    }
+
     /// True when `colour` has a king.
     pub(crate) fn has_king(&self, colour: Colour) -> bool {
         with!(self, _c, p => (p.pieces[side_index(colour)] & p.kings).any())
@@ -446,9 +453,16 @@ impl Position {
     /// sequences, quiet moves or a capture prefix): the piece moves, captured pieces leave,
     /// promotion applies, the side to move changes.
     pub fn play(&mut self, m: &Move) {
+        self.play_telling_king(m);
+    }
+
+    /// [`Self::play`], telling whether the piece moved was a king.
+    pub(crate) fn play_telling_king(&mut self, m: &Move) -> bool {
         with_mut!(self, c, p => {
             let raw = to_raw(&c.layout, m);
+            let was_king = p.king_on(raw.from);
             *p = p.apply(c, &raw);
+            was_king
         })
     }
 

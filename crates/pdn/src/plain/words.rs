@@ -111,6 +111,8 @@ pub struct PlainMove<'a> {
     pub start: u32,
     /// Its squares, at least two.
     pub len: u8,
+    /// Every separator is `-` (as quiet moves are written).
+    pub dashed: bool,
 }
 
 impl<'a> PlainMove<'a> {
@@ -119,11 +121,6 @@ impl<'a> PlainMove<'a> {
         PlainSquares {
             rest: self.text.as_bytes(),
         }
-    }
-
-    /// True when every separator is `-` (as quiet moves are written).
-    pub fn is_dashed(&self) -> bool {
-        !self.text.bytes().any(|c| matches!(c, b'x' | b':'))
     }
 
     /// The move as the parser reads it.
@@ -192,14 +189,19 @@ impl<'a> Iterator for Words<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Word<'a>> {
-        let b = &self.text.as_bytes()[..self.end];
-        while self.at < b.len() && is_blank(b[self.at]) {
-            self.at += 1;
+        // The terminator follows the movetext: a byte is there after every word.
+        let b = self.text.as_bytes();
+        let mut i = self.at;
+        while i < self.end && is_blank(b[i]) {
+            i += 1;
         }
-        let start = self.at;
-        let first = *b.get(start)?;
-        if first == b'{' {
-            let close = start + memchr::memchr(b'}', &b[start..]).expect("a closed comment");
+        if i >= self.end {
+            self.at = i;
+            return None;
+        }
+        let start = i;
+        if b[i] == b'{' {
+            let close = i + memchr::memchr(b'}', &b[i..self.end]).expect("a closed comment");
             self.at = close + 1;
             return Some(Word::Comment(Comment {
                 text: &self.text[start + 1..close],
@@ -207,50 +209,64 @@ impl<'a> Iterator for Words<'a> {
                 span: Span::new(start, close + 1),
             }));
         }
-        let digits = b[start..].iter().take_while(|c| c.is_ascii_digit()).count();
-        if b.get(start + digits) == Some(&b'.') {
-            // At most four digits: no overflow.
-            let number = b[start..start + digits]
-                .iter()
-                .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
-            self.at = start + digits + 1;
+        // At most four digits before a dot: no overflow.
+        let mut number = 0u32;
+        while b[i].is_ascii_digit() {
+            number = number * 10 + u32::from(b[i] - b'0');
+            i += 1;
+        }
+        if b[i] == b'.' {
+            self.at = i + 1;
             return Some(Word::Number(MoveNumber {
                 number,
                 dots: 1,
-                span: Span::new(start, self.at),
+                span: Span::new(start, i + 1),
             }));
         }
-        Some(Word::Move(self.plain_move(b, start)))
+        Some(Word::Move(self.plain_move(start, i)))
     }
 }
 
 impl<'a> Words<'a> {
-    /// The move at `b[start]`: squares and separators up to the blank that ends it (blanks
-    /// right after a separator belong to the move).
-    fn plain_move(&mut self, b: &[u8], start: usize) -> PlainMove<'a> {
-        let mut i = start;
-        let mut len = 0u8;
+    /// The move at `start`, read on from `i`, after the digits of its first square if any:
+    /// squares and separators up to the blank that ends it (blanks right after a separator
+    /// belong to the move).
+    fn plain_move(&mut self, start: usize, mut i: usize) -> PlainMove<'a> {
+        let b = self.text.as_bytes();
+        let mut len = 1u8;
+        let mut dashed = true;
+        // A first square of letters: its file, then its rank.
+        if i == start {
+            i += 1;
+            while b[i].is_ascii_digit() {
+                i += 1;
+            }
+        }
         loop {
-            if matches!(b[i], b'a'..=b'l') {
-                i += 1;
-            }
-            while b.get(i).is_some_and(u8::is_ascii_digit) {
-                i += 1;
-            }
-            len += 1;
-            if !matches!(b.get(i), Some(b'-' | b'x' | b':')) {
-                break;
+            match b[i] {
+                b'-' => {}
+                b'x' | b':' => dashed = false,
+                _ => break,
             }
             i += 1;
             while matches!(b[i], b' ' | b'\t') {
                 i += 1;
             }
+            if matches!(b[i], b'a'..=b'l') {
+                i += 1;
+            }
+            while b[i].is_ascii_digit() {
+                i += 1;
+            }
+            // As the parser counts: saturating (a move of 256 squares is no legal move).
+            len = len.saturating_add(1);
         }
         self.at = i;
         PlainMove {
             text: &self.text[start..i],
             start: start as u32,
             len,
+            dashed,
         }
     }
 }
