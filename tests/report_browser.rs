@@ -106,8 +106,8 @@ fn check_archive(browser: &mut Browser, dir: &Path, archive: &str, step_games: &
     let (code, _) = pdnkit(&["report", archive, "-o", page.to_str().unwrap()]);
     assert_eq!(code, 1, "{archive}: some game is invalid, as validate says");
     browser.open(&format!("file://{}", page.display()));
-    assert_eq!(browser.eval("document.body.dataset.ready"), "1", "{archive}");
     assert!(browser.errors.is_empty(), "{archive}: {:?}", browser.errors);
+    assert_eq!(browser.eval("document.body.dataset.ready"), "1", "{archive}");
 
     let codes = expected_codes(archive);
     assert!(!codes.is_empty(), "{archive} has findings");

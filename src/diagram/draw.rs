@@ -40,10 +40,14 @@ fn palette(theme: Theme, all_played: bool) -> Palette {
     };
     // On a board of played squares only, the squares take the light colour and the names the
     // dark one; else names are light on the dark played squares.
+    let on_dark = match theme {
+        Theme::Light => light,
+        Theme::Dark => "#c3cad3",
+    };
     let (played, name, name_halo) = if all_played {
         (light, dark, light)
     } else {
-        (dark, light, dark)
+        (dark, on_dark, dark)
     };
     Palette {
         light,
