@@ -182,7 +182,11 @@ fn every_board_matches_its_golden_picture() {
         }
         let golden = std::fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("{}: {e} (PDNKIT_BLESS=1 writes it)", path.display()));
-        assert!(golden == svg, "{} differs from the picture drawn now", path.display());
+        assert!(
+            golden == svg,
+            "{} differs from the picture drawn now",
+            path.display()
+        );
     }
     // No golden file is left over from a case that is gone.
     let mut on_disk: Vec<String> = std::fs::read_dir(&dir)

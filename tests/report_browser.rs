@@ -107,14 +107,22 @@ fn check_archive(browser: &mut Browser, dir: &Path, archive: &str, step_games: &
     assert_eq!(code, 1, "{archive}: some game is invalid, as validate says");
     browser.open(&format!("file://{}", page.display()));
     assert!(browser.errors.is_empty(), "{archive}: {:?}", browser.errors);
-    assert_eq!(browser.eval("document.body.dataset.ready"), "1", "{archive}");
+    assert_eq!(
+        browser.eval("document.body.dataset.ready"),
+        "1",
+        "{archive}"
+    );
 
     let codes = expected_codes(archive);
     assert!(!codes.is_empty(), "{archive} has findings");
     let rows = browser.eval(
         "Array.from(document.querySelectorAll('#findings tbody tr')).map(r => r.dataset.code)",
     );
-    assert_eq!(rows, serde_json::json!(codes), "{archive}: the table's findings");
+    assert_eq!(
+        rows,
+        serde_json::json!(codes),
+        "{archive}: the table's findings"
+    );
     filter_by_code(browser, archive, &codes);
     for &game in step_games {
         step_through(browser, archive, game);
@@ -128,7 +136,11 @@ fn check_archive(browser: &mut Browser, dir: &Path, archive: &str, step_games: &
     let written = std::fs::read(&png).unwrap();
     assert_eq!(&written[..8], b"\x89PNG\r\n\x1a\n", "{archive}: a PNG");
     let size = |at: usize| u32::from_be_bytes(written[at..at + 4].try_into().unwrap());
-    assert_eq!((size(16), size(20)), (WIDTH, HEIGHT), "{archive}: the viewport");
+    assert_eq!(
+        (size(16), size(20)),
+        (WIDTH, HEIGHT),
+        "{archive}: the viewport"
+    );
     // A blank page of this size compresses to a few kilobytes; a page of tables, charts and
     // a board to many more.
     assert!(
@@ -151,7 +163,11 @@ fn filter_by_code(browser: &mut Browser, archive: &str, codes: &[String]) {
              return Array.from(document.querySelectorAll('#findings tbody tr'))\
              .filter(r => !r.hidden).map(r => r.dataset.code); }})()"
         ));
-        assert_eq!(shown, serde_json::json!(vec![code; n]), "{archive}: filter {code}");
+        assert_eq!(
+            shown,
+            serde_json::json!(vec![code; n]),
+            "{archive}: filter {code}"
+        );
         let text = browser.eval("document.getElementById('shown').textContent");
         assert_eq!(text, format!("{n} of {} findings", codes.len()));
     }
@@ -188,7 +204,11 @@ fn step_through(browser: &mut Browser, archive: &str, game: u64) {
     };
     browser.press("End");
     browser.press("Home");
-    assert_eq!(state(browser), (0, fens[&(game, 0)].clone()), "{archive} {game}");
+    assert_eq!(
+        state(browser),
+        (0, fens[&(game, 0)].clone()),
+        "{archive} {game}"
+    );
     for ply in 1..=plies {
         browser.press("ArrowRight");
         assert_eq!(
@@ -226,7 +246,11 @@ fn capture_board(browser: &mut Browser, archive: &str) {
         return;
     }
     let ply = found[0].as_u64().unwrap();
-    assert_eq!(found[1].as_u64().unwrap(), ply - 1, "{archive}: before the move");
+    assert_eq!(
+        found[1].as_u64().unwrap(),
+        ply - 1,
+        "{archive}: before the move"
+    );
     assert_eq!(
         found[2],
         serde_json::json!(["#d62728", "#2ca02c"]),

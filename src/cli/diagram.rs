@@ -165,7 +165,9 @@ fn from_game(args: &DiagramArgs, file: &Path) -> anyhow::Result<Drawn> {
             continue;
         }
         let options = options.for_archive(archive);
-        return check_game(&name, &raw, &options, |checked| position_at(checked, args.ply));
+        return check_game(&name, &raw, &options, |checked| {
+            position_at(checked, args.ply)
+        });
     }
     bail!(
         "{}: there is no game {} in this file",
@@ -177,10 +179,17 @@ fn from_game(args: &DiagramArgs, file: &Path) -> anyhow::Result<Drawn> {
 /// The position of a checked game after `ply` plies (the last one reached by default).
 fn position_at(checked: &CheckedGame<'_, '_>, ply: Option<u32>) -> anyhow::Result<Drawn> {
     let r = checked.record;
+    let reached_plies = checked.replayed.map_or(0, |p| p.plies.len() as u32);
+    // The error that stopped the replay (at the first ply not played), else the first one.
     let first_error = || {
-        r.diagnostics
-            .iter()
-            .find(|d| d.severity == Severity::Error)
+        let errors = || {
+            r.diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+        };
+        errors()
+            .find(|d| d.variation == 0 && d.ply == Some(reached_plies + 1))
+            .or_else(|| errors().next())
             .map(|d| {
                 format!(
                     "{}:{}:{}: error[{}]: {}",
@@ -194,10 +203,20 @@ fn position_at(checked: &CheckedGame<'_, '_>, ply: Option<u32>) -> anyhow::Resul
             .unwrap_or_default()
     };
     let (Some(replayed), Some(config)) = (checked.replayed, checked.config()) else {
-        bail!("{}: {} cannot be replayed: {}", r.file, r.describe(), first_error());
+        bail!(
+            "{}: {} cannot be replayed: {}",
+            r.file,
+            r.describe(),
+            first_error()
+        );
     };
     let Some(start) = replayed.start else {
-        bail!("{}: {} has no start position: {}", r.file, r.describe(), first_error());
+        bail!(
+            "{}: {} has no start position: {}",
+            r.file,
+            r.describe(),
+            first_error()
+        );
     };
     let reached = replayed.plies.len() as u32;
     let ply = ply.unwrap_or(reached);
@@ -211,8 +230,9 @@ fn position_at(checked: &CheckedGame<'_, '_>, ply: Option<u32>) -> anyhow::Resul
                 first_error()
             );
         }
+        let plies = if reached == 1 { "ply" } else { "plies" };
         bail!(
-            "{}: {} has {reached} plies; --ply {ply} is past its end",
+            "{}: {} has {reached} {plies}; --ply {ply} is past its end",
             r.file,
             r.describe()
         );
@@ -256,7 +276,8 @@ fn options(args: &DiagramArgs, drawn: &Drawn) -> anyhow::Result<Options> {
             None => bail!("--last-move needs the move with --fen (`--last-move 32-28`)"),
         },
         Some(text) => {
-            let route = parse_route(notation, text).map_err(|e| anyhow::anyhow!("--last-move: {e}"))?;
+            let route =
+                parse_route(notation, text).map_err(|e| anyhow::anyhow!("--last-move: {e}"))?;
             let (first, last) = (route[0], route[route.len() - 1]);
             o.last_move = Some((first, last));
         }

@@ -95,9 +95,7 @@ pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     );
     let Ok(_) = result;
     let mut out = Output::open(args.output.as_deref())?;
-    report
-        .write_html(&mut out)
-        .context("writing the report")?;
+    report.write_html(&mut out).context("writing the report")?;
     out.finish()?;
     if !global.quiet {
         let t = report.totals();

@@ -182,7 +182,10 @@ fn marker(out: &mut String) {
          <path d=\"{d}\" stroke=\"#ffffff\" stroke-width=\""
     );
     push_number(out, 0.16 * SQUARE);
-    let _ = write!(out, "\"/><path d=\"{d}\" stroke=\"#d62728\" stroke-width=\"");
+    let _ = write!(
+        out,
+        "\"/><path d=\"{d}\" stroke=\"#d62728\" stroke-width=\""
+    );
     push_number(out, 0.09 * SQUARE);
     out.push_str("\"/></g>");
 }
@@ -381,7 +384,10 @@ pub fn arrow_points(points: &[(f64, f64)]) -> Option<Vec<(f64, f64)>> {
     let length = (x1 - x0).hypot(y1 - y0);
     let back = ARROW_BACK.min(length / 2.0);
     let last = kept.len() - 1;
-    kept[last] = (x1 - (x1 - x0) * back / length, y1 - (y1 - y0) * back / length);
+    kept[last] = (
+        x1 - (x1 - x0) * back / length,
+        y1 - (y1 - y0) * back / length,
+    );
     Some(kept)
 }
 

@@ -137,7 +137,7 @@ mod tests {
         for c in ('0'..='9').chain('a'..='l') {
             let strokes = glyph(c).unwrap_or_else(|| panic!("no glyph for {c}"));
             let n = numbers(strokes);
-            assert!(n.len() >= 4 && n.len() % 2 == 0, "{c}: {strokes}");
+            assert!(n.len() >= 4 && n.len().is_multiple_of(2), "{c}: {strokes}");
             for pair in n.chunks(2) {
                 assert!((0.0..=WIDTH).contains(&pair[0]), "{c}: x {}", pair[0]);
                 assert!((0.0..=8.0).contains(&pair[1]), "{c}: y {}", pair[1]);

@@ -19,7 +19,7 @@
 //! use pdnkit::draughts::{Config, Fen, GameState, Variant, parse_square_token};
 //!
 //! let config = Config::standard(Variant::International);
-//! let fen = Fen::parse("W:W28,31-50:B1-18,20,23").unwrap();
+//! let fen = Fen::parse("W:W28,32-50:B1-18,20,23").unwrap();
 //! let game = GameState::from_fen(&fen, config).unwrap();
 //! let square = |name: &str| {
 //!     let token = parse_square_token(name).unwrap().0;
@@ -106,11 +106,7 @@ impl Paint {
         }
         let digit = |i: usize| u8::from_str_radix(&hex[i..=i], 16).ok();
         match hex.len() {
-            3 => Some(Paint::rgb(
-                digit(0)? * 17,
-                digit(1)? * 17,
-                digit(2)? * 17,
-            )),
+            3 => Some(Paint::rgb(digit(0)? * 17, digit(1)? * 17, digit(2)? * 17)),
             6 => Some(Paint::rgb(
                 u8::from_str_radix(&hex[0..2], 16).ok()?,
                 u8::from_str_radix(&hex[2..4], 16).ok()?,
@@ -282,7 +278,10 @@ mod tests {
         let russian = draughts::Config::standard(draughts::Variant::Russian).notation;
         let c3 = russian.parse(draughts::parse_square_token("c3").unwrap().0);
         // 22 is c3 in the numbering pdnkit reads in Russian games.
-        assert_eq!(parse_route(&russian, "c3:e5"), parse_route(&russian, "22x15"));
+        assert_eq!(
+            parse_route(&russian, "c3:e5"),
+            parse_route(&russian, "22x15")
+        );
         assert_eq!(parse_route(&russian, "c3").unwrap(), vec![c3.unwrap()]);
         assert_eq!(
             parse_route(&russian, "c3-c4").unwrap_err(),
@@ -300,7 +299,9 @@ mod tests {
         assert_eq!(Paint::parse("Red"), Some(Paint::RED));
         assert_eq!(Paint::parse("#0f8"), Some(Paint::rgb(0, 0xff, 0x88)));
         assert_eq!(Paint::parse("#00FF88").unwrap().hex(), "#00ff88");
-        for bad in ["", "#", "#12", "#12345", "#gggggg", "crimson", "ff0000", "#ééé"] {
+        for bad in [
+            "", "#", "#12", "#12345", "#gggggg", "crimson", "ff0000", "#ééé",
+        ] {
             assert_eq!(Paint::parse(bad), None, "{bad}");
         }
     }

@@ -194,7 +194,15 @@ mod tests {
 
     #[test]
     fn bins_are_round_and_few() {
-        let cases = [(0, 1), (23, 1), (24, 2), (47, 2), (48, 5), (119, 5), (120, 10)];
+        let cases = [
+            (0, 1),
+            (23, 1),
+            (24, 2),
+            (47, 2),
+            (48, 5),
+            (119, 5),
+            (120, 10),
+        ];
         for (longest, width) in cases {
             assert_eq!(bin_width(longest), width, "{longest}");
         }

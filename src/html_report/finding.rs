@@ -90,7 +90,9 @@ fn board(checked: &CheckedGame<'_, '_>, d: &Located) -> Option<Board> {
         } else {
             &replayed.variation_plies
         };
-        plies.iter().find(|p| p.span.start == at && Some(p.ply) == d.ply)
+        plies
+            .iter()
+            .find(|p| p.span.start == at && Some(p.ply) == d.ply)
     });
     let mut b = Board::default();
     let before: Position = if d.variation > 0 {
@@ -210,7 +212,10 @@ mod tests {
         let (line, caret) = excerpt(&text, Some((at, at + 5)));
         assert_eq!(caret, (EXCERPT_REACH, 5));
         assert_eq!(line.chars().count(), 2 * EXCERPT_REACH);
-        assert_eq!(line.chars().skip(caret.0).take(5).collect::<String>(), "32-28");
+        assert_eq!(
+            line.chars().skip(caret.0).take(5).collect::<String>(),
+            "32-28"
+        );
         // A span past the end of its line is cut at the line's end.
         let (_, caret) = excerpt("ab\ncd", Some((1, 5)));
         assert_eq!(caret, (1, 1));

@@ -112,7 +112,10 @@ pub fn write(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let json = serde_json::to_string(&data(report)).map_err(io::Error::other)?;
     // `<` appears only inside JSON strings, where `\u003c` means the same: no `</script>`.
     out.write_all(json.replace('<', "\\u003c").as_bytes())?;
-    write!(out, "</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n")
+    write!(
+        out,
+        "</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n"
+    )
 }
 
 fn head(html: &mut String, report: &Report) {
@@ -127,9 +130,9 @@ fn head(html: &mut String, report: &Report) {
         env!("CARGO_PKG_VERSION")
     );
     let inputs: Vec<String> = s.inputs.iter().map(|i| escape(i)).collect();
-    let _ = write!(
+    let _ = writeln!(
         html,
-        "{}: {} &middot; pdnkit {}</p></header>\n",
+        "{}: {} &middot; pdnkit {}</p></header>",
         if inputs.len() == 1 { "Input" } else { "Inputs" },
         inputs.join(", "),
         env!("CARGO_PKG_VERSION")
@@ -188,8 +191,18 @@ fn findings_table(html: &mut String, report: &Report) {
         .flat_map(|e| e.findings.iter().map(|f| f.severity))
         .collect();
     filter(html, "code", "Code", &codes);
-    filter(html, "variant", "Variant", &variants.into_iter().collect::<Vec<_>>());
-    filter(html, "severity", "Severity", &severities.into_iter().collect::<Vec<_>>());
+    filter(
+        html,
+        "variant",
+        "Variant",
+        &variants.into_iter().collect::<Vec<_>>(),
+    );
+    filter(
+        html,
+        "severity",
+        "Severity",
+        &severities.into_iter().collect::<Vec<_>>(),
+    );
     let _ = write!(
         html,
         "<span id=\"shown\">{0} of {0} findings</span></div>\n\
@@ -287,9 +300,12 @@ fn viewer(html: &mut String, report: &Report) {
 }
 
 /// The buttons' icons: drawn, so that no font needs the symbols.
-const FIRST: &str = "<svg viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path d=\"M2 2h2v12H2zM14 2v12L5 8z\"/></svg>";
-const PREV: &str = "<svg viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path d=\"M12 2v12L3 8z\"/></svg>";
-const NEXT: &str = "<svg viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path d=\"M4 2v12l9-6z\"/></svg>";
+const FIRST: &str =
+    "<svg viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path d=\"M2 2h2v12H2zM14 2v12L5 8z\"/></svg>";
+const PREV: &str =
+    "<svg viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path d=\"M12 2v12L3 8z\"/></svg>";
+const NEXT: &str =
+    "<svg viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path d=\"M4 2v12l9-6z\"/></svg>";
 const LAST: &str = "<svg viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path d=\"M12 2h2v12h-2zM2 2v12l9-6z\"/></svg>";
 
 fn data(report: &Report) -> Data<'_> {
@@ -303,7 +319,11 @@ fn data(report: &Report) -> Data<'_> {
             }
             let about = f.ply.map(|ply| {
                 let text = f.written_text.as_deref().unwrap_or("");
-                let line = if f.variation > 0 { " in a variation" } else { "" };
+                let line = if f.variation > 0 {
+                    " in a variation"
+                } else {
+                    ""
+                };
                 format!("ply {ply}{line}: {text}")
             });
             findings.push(FindingData {

@@ -82,7 +82,8 @@ impl Browser {
                 pending.extend_from_slice(&buf[..n]);
                 while let Some(end) = pending.iter().position(|&b| b == 0) {
                     let message: Vec<u8> = pending.drain(..=end).collect();
-                    let value = serde_json::from_slice(&message[..end]).expect("JSON from chromium");
+                    let value =
+                        serde_json::from_slice(&message[..end]).expect("JSON from chromium");
                     if send.send(value).is_err() {
                         return;
                     }
@@ -98,7 +99,10 @@ impl Browser {
             errors: Vec::new(),
         };
         let target = browser.call_browser("Target.createTarget", json!({"url": "about:blank"}));
-        let target_id = target["targetId"].as_str().expect("a target id").to_string();
+        let target_id = target["targetId"]
+            .as_str()
+            .expect("a target id")
+            .to_string();
         let attached = browser.call_browser(
             "Target.attachToTarget",
             json!({"targetId": target_id, "flatten": true}),
@@ -137,7 +141,9 @@ impl Browser {
         }
         let mut bytes = serde_json::to_vec(&message).unwrap();
         bytes.push(0);
-        self.commands.write_all(&bytes).expect("writing to chromium");
+        self.commands
+            .write_all(&bytes)
+            .expect("writing to chromium");
         self.commands.flush().expect("writing to chromium");
         let deadline = Instant::now() + TIMEOUT;
         loop {
@@ -169,8 +175,7 @@ impl Browser {
                 let details = &params["exceptionDetails"];
                 self.errors.push(format!(
                     "exception: {} {}",
-                    details["text"],
-                    details["exception"]["description"]
+                    details["text"], details["exception"]["description"]
                 ));
             }
             Some("Runtime.consoleAPICalled")
@@ -180,7 +185,8 @@ impl Browser {
                     .push(format!("console.{}: {}", params["type"], params["args"]));
             }
             Some("Log.entryAdded") if params["entry"]["level"] == "error" => {
-                self.errors.push(format!("log: {}", params["entry"]["text"]));
+                self.errors
+                    .push(format!("log: {}", params["entry"]["text"]));
             }
             _ => {}
         }
