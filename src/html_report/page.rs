@@ -159,18 +159,13 @@ fn summary(html: &mut String, report: &Report) {
             name.replace(' ', "-")
         );
     }
-    html.push_str("</table><table><tr><th>variant</th><th>games</th></tr>");
-    for (variant, r) in &t.variants {
-        let _ = write!(
-            html,
-            "<tr><td>{}</td><td>{}</td></tr>",
-            escape(variant),
-            r.games
-        );
-    }
     html.push_str("</table></div><div class=\"charts\">");
-    for chart in [charts::results(t), charts::lengths(t), charts::codes(t)] {
-        let _ = write!(html, "<figure>{chart}</figure>");
+    for (caption, chart) in [
+        ("Results by variant", charts::results(t)),
+        ("Game length (plies)", charts::lengths(t)),
+        ("Findings by code", charts::codes(t)),
+    ] {
+        let _ = write!(html, "<figure><figcaption>{caption}</figcaption>{chart}</figure>");
     }
     html.push_str("</div></section>\n");
 }
@@ -208,7 +203,7 @@ fn findings_table(html: &mut String, report: &Report) {
         "<span id=\"shown\">{0} of {0} findings</span></div>\n\
          <table id=\"findings\"><thead><tr><th data-type=\"num\">#</th><th>Place</th>\
          <th data-type=\"num\">Game</th><th>Players</th><th>Variant</th>\
-         <th data-type=\"num\">Ply</th><th>Severity</th><th>Code</th><th>Message</th></tr>\
+         <th data-type=\"num\">Ply</th><th>Code</th><th>Message</th></tr>\
          </thead><tbody>\n",
         t.findings
     );
@@ -225,8 +220,8 @@ fn findings_table(html: &mut String, report: &Report) {
                 "<tr id=\"f{n}\" data-finding=\"{}\" data-code=\"{}\" data-variant=\"{variant}\" \
                  data-severity=\"{}\"><td data-v=\"{n}\"><a href=\"#f{n}\">{n}</a></td>\
                  <td>{}:{}:{}</td><td data-v=\"{}\">{}</td><td>{}</td><td>{variant}</td>\
-                 <td data-v=\"{}\">{ply}</td><td><span class=\"sev {}\">{}</span></td>\
-                 <td><code>{}</code></td><td>{}</td></tr>",
+                 <td data-v=\"{}\">{ply}</td>\
+                 <td><code class=\"sev {}\" title=\"{}\">{}</code></td><td>{}</td></tr>",
                 n - 1,
                 f.code,
                 f.severity,
