@@ -128,6 +128,7 @@ fn check_archive(browser: &mut Browser, dir: &Path, archive: &str, step_games: &
         step_through(browser, archive, game);
     }
     capture_board(browser, archive);
+    every_finding_opens(browser, archive);
     assert!(browser.errors.is_empty(), "{archive}: {:?}", browser.errors);
 
     let shot = browser.screenshot();
@@ -256,4 +257,49 @@ fn capture_board(browser: &mut Browser, archive: &str) {
         serde_json::json!(["#d62728", "#2ca02c"]),
         "{archive}: the written move in red, the required one in green"
     );
+}
+
+/// Every finding of the table opens without a script error: its board shows a position (or
+/// says why there is none), and its message is shown. A finding in a variation shows the
+/// variation's position.
+fn every_finding_opens(browser: &mut Browser, archive: &str) {
+    let opened = browser.eval(
+        "Array.from(document.querySelectorAll('#findings tbody tr')).map(r => { r.click(); \
+         const v = document.getElementById('viewer').dataset; \
+         return [r.dataset.severity, r.children[5].dataset.v, v.fen || null, \
+         document.querySelector('#board svg') !== null, \
+         document.getElementById('finding-box').textContent.includes(r.children[7].textContent)]; })",
+    );
+    let opened = opened.as_array().unwrap();
+    assert!(!opened.is_empty());
+    for row in opened {
+        assert_eq!(row[4], true, "{archive}: the message is shown: {row}");
+        assert_eq!(row[2].is_string(), row[3] == true, "{archive}: {row}");
+    }
+    if archive.ends_with("report/archive.pdn") {
+        // The warning is the illegal move of game 10's variation, whose position is
+        // 1. 32-28 19-23 2. 28x19 14x23 3. 31-27 played from the start.
+        let warning = opened.iter().find(|r| r[0] == "warning").unwrap();
+        let dir = std::env::temp_dir().join(format!("pdnkit-variation-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let line = dir.join("line.pdn");
+        std::fs::write(
+            &line,
+            "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 31-27 *\n",
+        )
+        .unwrap();
+        let (_, fen) = pdnkit(&["convert", "--to", "fen", line.to_str().unwrap()]);
+        assert_eq!(
+            warning[2].as_str(),
+            Some(fen.trim()),
+            "{archive}: the variation's board"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+        // The unreadable game has no board.
+        let unreadable = opened.last().unwrap();
+        assert_eq!(
+            (unreadable[2].is_null(), &unreadable[3]),
+            (true, &Value::Bool(false))
+        );
+    }
 }

@@ -96,9 +96,12 @@ fn board(checked: &CheckedGame<'_, '_>, d: &Located) -> Option<Board> {
     });
     let mut b = Board::default();
     let before: Position = if d.variation > 0 {
-        let p = played?;
-        b.position = Some(code(&p.before));
-        p.before
+        let before = match played {
+            Some(p) => p.before,
+            None => variation_position_before(replayed, d)?,
+        };
+        b.position = Some(code(&before));
+        before
     } else {
         // Before the finding's move; for a finding without one, after the moves written
         // before it (a result is checked after the last move).
@@ -132,6 +135,27 @@ fn board(checked: &CheckedGame<'_, '_>, d: &Located) -> Option<Board> {
         b.required = required(&before, &notation, &fault.best).unwrap_or_default();
     }
     Some(b)
+}
+
+/// The position before the move of `d`, a move of a variation that was not played: after the
+/// move before it in its own line, or, for the first move of a variation, in the line it
+/// branches from (the last such move written before it).
+fn variation_position_before(replayed: &crate::Replayed, d: &Located) -> Option<Position> {
+    let (ply, at) = (d.ply?, d.span?.0);
+    let Some(previous) = ply.checked_sub(1).filter(|&p| p > 0) else {
+        return replayed.start;
+    };
+    for depth in (1..=d.variation).rev() {
+        let found = replayed
+            .variation_plies
+            .iter()
+            .filter(|p| p.depth == depth && p.ply == previous && p.span.start < at)
+            .last();
+        if let Some(p) = found {
+            return Some(p.after);
+        }
+    }
+    replayed.plies.get(previous as usize - 1).map(|p| p.after)
 }
 
 /// The route of a move: its start, then each landing square.
@@ -193,6 +217,62 @@ fn floor_char(text: &str, mut i: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{ReplayOptions, check_game};
+    use pdn::Splitter;
+
+    /// The boards of the findings of the first game of `pdn`.
+    fn boards(pdn: &str) -> Vec<Option<Board>> {
+        let raw = Splitter::new(pdn.as_bytes()).next().unwrap().unwrap();
+        check_game("t.pdn", &raw, &ReplayOptions::default(), |c| {
+            c.record
+                .diagnostics
+                .iter()
+                .map(|d| Finding::of(c, d).board)
+                .collect()
+        })
+    }
+
+    /// The page's code of the position after `moves` from the international start.
+    fn after(moves: &str) -> String {
+        let pdn = format!("[GameType \"20\"]\n{moves} *\n");
+        let raw = Splitter::new(pdn.as_bytes()).next().unwrap().unwrap();
+        check_game("t.pdn", &raw, &ReplayOptions::default(), |c| {
+            code(&c.replayed.unwrap().plies.last().unwrap().after)
+        })
+    }
+
+    #[test]
+    fn a_capture_fault_shows_the_move_written_and_the_capture_required() {
+        let found = boards("[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *\n");
+        let b = found[0].as_ref().unwrap();
+        // Before White's second move; 28-22 written (indices 27, 21), 28x19 required.
+        assert_eq!((b.at, &b.position), (Some(2), &None));
+        assert_eq!(
+            (b.written.clone(), b.captured.clone()),
+            (vec![27, 21], vec![])
+        );
+        assert_eq!(b.required, vec![27, 18]);
+    }
+
+    #[test]
+    fn a_move_of_a_variation_shows_the_variation_position() {
+        let pdn = "[GameType \"20\"]\n1. 32-28 17-22 (1... 19-23 2. 28x19 14x23 3. 31-27 23-34) \
+                   2. 28x17 (2. 33-29 (2. 31-26 19-23 3. 26-21 23-99)) 11x22 *\n";
+        let found: Vec<Board> = boards(pdn).into_iter().flatten().collect();
+        let positions: Vec<Option<&str>> = found.iter().map(|b| b.position.as_deref()).collect();
+        // 23-34 cannot be played: the board is after the move before it in its variation.
+        // 33-29 and 31-26 (and 26-21 after it) are played where 28x17 is due: each board is
+        // before its move. 23-99 names no square: after 26-21, in the nested variation.
+        let expected = [
+            after("1. 32-28 19-23 2. 28x19 14x23 3. 31-27"),
+            after("1. 32-28 17-22"),
+            after("1. 32-28 17-22"),
+            after("1. 32-28 17-22 2. 31-26 19-23"),
+            after("1. 32-28 17-22 2. 31-26 19-23 3. 26-21"),
+        ];
+        let expected: Vec<Option<&str>> = expected.iter().map(|s| Some(s.as_str())).collect();
+        assert_eq!(positions, expected);
+    }
 
     #[test]
     fn an_excerpt_is_the_line_of_the_span_and_a_caret_under_it() {

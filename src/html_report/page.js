@@ -217,6 +217,18 @@
       }
       movesBox.appendChild(span);
     });
+    // A move the replay could not play ends the list, marked, leading to the position before it.
+    for (const i of g.findings) {
+      const f = D.findings[i];
+      if (!f.text || !f.board || f.board.position || f.board.at !== g.plies.length) continue;
+      const span = document.createElement("span");
+      span.className = "ply bad unplayed";
+      span.dataset.to = g.plies.length;
+      span.title = f.code + " (not played)";
+      span.textContent = f.text;
+      movesBox.append(" ", span);
+      break;
+    }
   }
 
   function loadGame(gi) {
@@ -332,7 +344,8 @@
     gameSelect.blur();
   });
   movesBox.addEventListener("click", (e) => {
-    const ply = e.target.dataset ? e.target.dataset.ply : undefined;
+    const d = e.target.dataset || {};
+    const ply = d.ply !== undefined ? d.ply : d.to;
     if (ply !== undefined) goTo(Number(ply));
   });
   $("first").addEventListener("click", () => goTo(0));

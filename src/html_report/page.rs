@@ -88,8 +88,10 @@ struct FindingData<'a> {
     severity: &'static str,
     code: &'static str,
     message: &'a str,
-    /// `move 12 (white): 28-22`, when it is about a move.
+    /// `ply 12: 28-22`, when it is about a move.
     about: Option<String>,
+    /// Its move as written, when it is about one.
+    text: Option<&'a str>,
     excerpt: &'a str,
     caret: (usize, usize),
     board: Option<&'a Board>,
@@ -165,7 +167,10 @@ fn summary(html: &mut String, report: &Report) {
         ("Game length (plies)", charts::lengths(t)),
         ("Findings by code", charts::codes(t)),
     ] {
-        let _ = write!(html, "<figure><figcaption>{caption}</figcaption>{chart}</figure>");
+        let _ = write!(
+            html,
+            "<figure><figcaption>{caption}</figcaption>{chart}</figure>"
+        );
     }
     html.push_str("</div></section>\n");
 }
@@ -328,6 +333,7 @@ fn data(report: &Report) -> Data<'_> {
                 code: f.code,
                 message: &f.message,
                 about,
+                text: f.written_text.as_deref(),
                 excerpt: &f.excerpt,
                 caret: f.caret,
                 board: f.board.as_ref(),
