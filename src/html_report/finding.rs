@@ -149,8 +149,8 @@ fn variation_position_before(replayed: &crate::Replayed, d: &Located) -> Option<
         let found = replayed
             .variation_plies
             .iter()
-            .filter(|p| p.depth == depth && p.ply == previous && p.span.start < at)
-            .last();
+            .rev()
+            .find(|p| p.depth == depth && p.ply == previous && p.span.start < at);
         if let Some(p) = found {
             return Some(p.after);
         }
