@@ -41,23 +41,11 @@ impl GameEntry {
         } else {
             None
         };
-        let r = checked.record;
         GameEntry {
             record: GameRecord {
-                file: r.file.clone(),
-                game: r.game,
-                line: r.line,
-                event: r.event.clone(),
-                white: r.white.clone(),
-                black: r.black.clone(),
-                result: r.result.clone(),
-                variant: r.variant,
-                plies: r.plies,
-                replayed: r.replayed,
-                ok: r.ok,
-                status: r.status,
                 final_fen: None,
                 diagnostics: Vec::new(),
+                ..checked.record.clone()
             },
             findings,
             viewer,
