@@ -14,6 +14,8 @@ use super::{Board, Report, charts, escape};
 use crate::diagram::{self, Layout, Paint, Theme};
 
 const STYLE: &str = include_str!("page.css");
+/// Most inputs named in the page's header before the list is folded.
+const MAX_INPUTS_SHOWN: usize = 4;
 const SCRIPT: &str = include_str!("page.js");
 
 /// Everything the script reads.
@@ -128,15 +130,22 @@ fn head(html: &mut String, report: &Report) {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"generator\" content=\"pdnkit {}\">\n<title>{title}</title>\n\
-         <style>\n{STYLE}</style>\n</head>\n<body>\n<header><h1>{title}</h1><p class=\"meta\">",
+         <style>\n{STYLE}</style>\n</head>\n<body>\n<header><h1>{title}</h1><div class=\"meta\">",
         env!("CARGO_PKG_VERSION")
     );
     let inputs: Vec<String> = s.inputs.iter().map(|i| escape(i)).collect();
+    let listed = match inputs.len() {
+        1 => format!("Input: {}", inputs[0]),
+        // A long list is folded away.
+        n if n > MAX_INPUTS_SHOWN => format!(
+            "<details><summary>{n} inputs</summary>{}</details>",
+            inputs.join(", ")
+        ),
+        _ => format!("Inputs: {}", inputs.join(", ")),
+    };
     let _ = writeln!(
         html,
-        "{}: {} &middot; pdnkit {}</p></header>",
-        if inputs.len() == 1 { "Input" } else { "Inputs" },
-        inputs.join(", "),
+        "{listed} &middot; pdnkit {}</div></header>",
         env!("CARGO_PKG_VERSION")
     );
 }
