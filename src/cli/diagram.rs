@@ -154,9 +154,9 @@ fn from_game(args: &DiagramArgs, file: &Path) -> anyhow::Result<Drawn> {
     };
     let options = replay.options()?;
     let files = [file.to_path_buf()];
-    let forced = options.variant.is_some();
+    let deciding = input::Deciding::replaying(options.variant);
     let bytes = Arc::new(AtomicU64::new(0));
-    for (item, archive) in input::decided_games(&files, bytes, forced) {
+    for (item, archive) in input::decided_games(&files, bytes, deciding) {
         let (name, raw) = match item {
             Item::Failed { error } => return Err(error.into()),
             Item::Game { file, game } => (file, game),

@@ -15,6 +15,7 @@ use pdn::NotesPassed;
 use pdn::RawGame;
 use pdn::parse_game;
 use pdn::{Cut, SplitOptions, Splitter};
+use pdnkit::draughts::Variant;
 use pdnkit::{ArchiveVariant, VariantEvidence};
 
 /// One item of the input stream: by default a game cut out ([`games`]); a [`Piece`] for passes
@@ -247,26 +248,44 @@ const WINDOW_BYTES: usize = 4 << 20;
 /// A game with the variant decided for its file, for games without GameType or Variant tag.
 pub type Decided = (Item, Option<Arc<ArchiveVariant>>);
 
+/// What the archive decision is asked for: nothing (the games are not replayed), the variant
+/// of untagged games (and boards), or only the board of the variant `--variant` forces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deciding {
+    /// No decision: the games are not replayed.
+    Nothing,
+    /// `None`: decide the variant of untagged games; `Some`: the variant `--variant` forces.
+    For(Option<Variant>),
+}
+
+impl Deciding {
+    /// For games replayed under `forced` (`--variant`), if any.
+    pub fn replaying(forced: Option<Variant>) -> Deciding {
+        Deciding::For(forced)
+    }
+}
+
 /// The games of `paths` ([`games`]), each with the variant decided for its file
-/// ([`with_archive_variant`]); without a decision when `forced` (`--variant` decides).
+/// ([`with_archive_variant`]).
 pub fn decided_games(
     paths: &[PathBuf],
     bytes: Arc<AtomicU64>,
-    forced: bool,
+    deciding: Deciding,
 ) -> Box<dyn Iterator<Item = Decided> + Send + '_> {
-    decided(games(paths, bytes), forced)
+    decided(games(paths, bytes), deciding)
 }
 
 /// `items`, each with the variant decided for its file ([`with_archive_variant`]); without a
-/// decision when `forced` (`--variant` decides).
+/// decision when nothing is to be decided: no replay, or a `--variant` played on one board.
 pub fn decided<'a>(
     items: impl Iterator<Item = Item> + Send + 'a,
-    forced: bool,
+    deciding: Deciding,
 ) -> Box<dyn Iterator<Item = Decided> + Send + 'a> {
-    if forced {
-        Box::new(items.map(|item| (item, None)))
-    } else {
-        Box::new(with_archive_variant(items))
+    match deciding {
+        Deciding::For(forced) if forced.is_none_or(Variant::has_other_boards) => {
+            Box::new(with_archive_variant(items, forced))
+        }
+        _ => Box::new(items.map(|item| (item, None))),
     }
 }
 
@@ -276,9 +295,11 @@ pub fn decided<'a>(
 /// with moves); the decision holds for every game of the file, standard input included (read ahead
 /// in memory, never twice). Memory stays bounded by the window, and the decision is the same
 /// for every `--jobs`. A file whose first games all have tags naming their rules gets no
-/// decision: a game without tags further on is judged alone.
+/// decision: a game without tags further on is judged alone. Under `forced` (`--variant`, a
+/// variant played on several boards) only the board is decided.
 pub fn with_archive_variant(
     items: impl Iterator<Item = Item> + Send,
+    forced: Option<Variant>,
 ) -> impl Iterator<Item = Decided> + Send {
     let mut items = items.peekable();
     let mut window: VecDeque<Item> = VecDeque::new();
@@ -309,24 +330,28 @@ pub fn with_archive_variant(
             bytes += next.weight();
             window.push_back(next);
         }
-        let decision = decide(&window).map(Arc::new);
+        let decision = decide(&window, forced).map(Arc::new);
         current = Some((file, decision.clone()));
         window.pop_front().map(|item| (item, decision))
     })
 }
 
-/// The variant for the games of `window` (one file's first games) without tags, if any.
-fn decide(window: &VecDeque<Item>) -> Option<ArchiveVariant> {
+/// What the games of `window` (one file's first games) decide: the variant of those without
+/// tags, the board of those of a variant played on several whose GameType does not give it.
+fn decide(window: &VecDeque<Item>, forced: Option<Variant>) -> Option<ArchiveVariant> {
     let games = window.iter().filter_map(|item| match item {
         Item::Game { game, .. } => Some(game),
         Item::Failed { .. } => None,
     });
-    // Most archives tag every game: then nothing needs parsing here.
-    let mut untagged = games
-        .clone()
-        .filter(|raw| !raw.text.contains("[GameType") && !raw.text.contains("[Variant"));
-    untagged.next()?;
-    let mut evidence = VariantEvidence::default();
+    // Most archives give every game a GameType: then nothing needs parsing here (a Variant tag
+    // alone may name a variant played on several boards).
+    if forced.is_none() {
+        games.clone().find(|raw| !raw.text.contains("[GameType"))?;
+    }
+    let mut evidence = match forced {
+        Some(v) => VariantEvidence::forced(v),
+        None => VariantEvidence::default(),
+    };
     for raw in games {
         let Ok(game) = parse_game(raw) else {
             continue;

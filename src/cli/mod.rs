@@ -6,6 +6,7 @@ mod convert;
 mod dedupe;
 mod diagram;
 mod filter;
+mod fix;
 mod games_out;
 mod index;
 mod input;
@@ -158,6 +159,12 @@ pub enum Command {
     ///
     /// The games kept are written as they were; --report writes a CSV of every group.
     Dedupe(dedupe::DedupeArgs),
+    /// Write archives back with the repairs the rest of each game confirms.
+    ///
+    /// Only a move whose repair is confirmed (unique, and the rest of the game then replays)
+    /// is changed, marked with a comment; other games are written as they were. --changes
+    /// writes a CSV of every change. --format is not used.
+    Fix(fix::FixArgs),
     /// Split archives into files: N games each, one file per tag value, or N shards.
     Split(split::SplitArgs),
     /// Draw a position as an SVG (or PNG) board: a FEN, a start position, or a game's ply.
@@ -230,6 +237,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Index(args) => index::run(args, &cli.global),
         Command::Dedupe(args) => dedupe::run(args, &cli.global),
         Command::Split(args) => split::run(args, &cli.global),
+        Command::Fix(args) => fix::run(args, &cli.global),
         Command::Diagram(args) => diagram::run(args, &cli.global),
         Command::Report(args) => report_html::run(args, &cli.global),
         Command::Perft(args) => {
@@ -299,12 +307,7 @@ pub struct ReplayArgs {
 impl ReplayArgs {
     /// The library's replay options.
     pub fn options(&self) -> anyhow::Result<pdnkit::ReplayOptions> {
-        let variant = match &self.variant {
-            None => None,
-            Some(name) => {
-                Some(draughts::Variant::from_name(name).ok_or_else(|| not_a_variant(name, &[]))?)
-            }
-        };
+        let variant = variant_named(self.variant.as_deref())?;
         Ok(pdnkit::ReplayOptions {
             variant,
             mainline_only: self.mainline_only,
@@ -312,6 +315,12 @@ impl ReplayArgs {
             ..pdnkit::ReplayOptions::default()
         })
     }
+}
+
+/// The variant `--variant` names, if given; a usage error when it names none.
+pub fn variant_named(name: Option<&str>) -> anyhow::Result<Option<draughts::Variant>> {
+    name.map(|n| draughts::Variant::from_name(n).ok_or_else(|| not_a_variant(n, &[])))
+        .transpose()
 }
 
 /// Why `name` selects no rules: it is ambiguous (naming the variants it may mean), or unknown

@@ -64,7 +64,8 @@ pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     };
     let mut report = Report::new(settings.clone());
     let mut reporter = Reporter::new(global, &files);
-    let games = input::decided_games(&files, reporter.bytes_counter(), options.variant.is_some());
+    let deciding = input::Deciding::replaying(options.variant);
+    let games = input::decided_games(&files, reporter.bytes_counter(), deciding);
     let result: Result<_, std::convert::Infallible> = global.pipeline().run_weighed(
         games,
         |(item, _)| item.weight(),

@@ -26,4 +26,4 @@ pub use lines::{Entry, Line, PlyIndex, line};
 pub use notation::{
     canonical_landings, full_path, minimal, minimal_legal, normalised_squares, write_full_path,
 };
-pub use pdn::{PdnWriter, game_type_value, render as render_pdn};
+pub use pdn::{PdnWriter, game_type_value, render as render_pdn, variant_tags};

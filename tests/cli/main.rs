@@ -3,6 +3,7 @@
 mod util;
 
 mod archive_tools;
+mod boards;
 mod compressed;
 mod conventions;
 mod convert;
