@@ -29,8 +29,8 @@ pub struct DiagramArgs {
     /// last position the replay reached).
     #[arg(long, value_name = "K", requires = "file")]
     pub ply: Option<u32>,
-    /// The rules (with --fen, or alone for the start position; with FILE, play the game under
-    /// them whatever its tags say). See `pdnkit variants`.
+    /// The rules (default international; with FILE, the game is played under them whatever its
+    /// tags say). See `pdnkit variants`.
     #[arg(long, value_name = "NAME")]
     pub variant: Option<String>,
     /// Draw this position, in the variant's notation (`W:W28,31-50:B1-18,20,23`).
