@@ -48,8 +48,10 @@
 
 mod check;
 pub mod dedupe;
+pub mod diagram;
 pub mod export;
 pub mod filter;
+pub mod html_report;
 pub mod openings;
 mod record;
 pub mod repair;

@@ -4,6 +4,7 @@
 mod captures;
 mod convert;
 mod dedupe;
+mod diagram;
 mod filter;
 mod fix;
 mod games_out;
@@ -12,8 +13,10 @@ mod input;
 mod output;
 mod perft;
 mod pipeline;
+mod png;
 mod prescan;
 mod report;
+mod report_html;
 mod search;
 mod split;
 mod stats;
@@ -164,6 +167,16 @@ pub enum Command {
     Fix(fix::FixArgs),
     /// Split archives into files: N games each, one file per tag value, or N shards.
     Split(split::SplitArgs),
+    /// Draw a position as an SVG (or PNG) board: a FEN, a start position, or a game's ply.
+    ///
+    /// The picture goes to stdout or to -o FILE (PNG when FILE ends in .png, or with --png);
+    /// --format is not used.
+    Diagram(diagram::DiagramArgs),
+    /// Write one self-contained HTML page: counts, charts, findings, and a game viewer.
+    ///
+    /// The page goes to stdout or to -o FILE; --format is not used. It needs no network: its
+    /// style, script and data are inline.
+    Report(report_html::ReportArgs),
     /// Count the leaves of the move tree (move-generator test).
     ///
     /// Formats (--format): text, the default (with --divide a `move count` line per root move,
@@ -225,6 +238,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Dedupe(args) => dedupe::run(args, &cli.global),
         Command::Split(args) => split::run(args, &cli.global),
         Command::Fix(args) => fix::run(args, &cli.global),
+        Command::Diagram(args) => diagram::run(args, &cli.global),
+        Command::Report(args) => report_html::run(args, &cli.global),
         Command::Perft(args) => {
             let format = cli.global.format.unwrap_or(Format::Text);
             let mut out = output::Output::open(None)?;

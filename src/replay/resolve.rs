@@ -2,7 +2,7 @@
 //! position, and classifying what does not match (a capture fault that can still be played,
 //! or a move that cannot be played at all).
 //!
-//! Matching follows pdn-format.md §4.4: start and end must agree, and written intermediate
+//! Matching follows PDN 3.0 move notation: start and end must agree, and written intermediate
 //! squares must appear, in order, among the landing squares of the capture. This accepts short
 //! captures, PDN 3.0 minimal paths and "every landing square" paths alike.
 

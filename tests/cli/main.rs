@@ -10,5 +10,6 @@ mod convert;
 mod formats;
 mod general;
 mod io_faults;
+mod pictures;
 mod real_world;
 mod stats;

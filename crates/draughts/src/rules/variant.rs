@@ -74,7 +74,7 @@ static RULES: [Rules; 19] = [
     v::BREAKTHROUGH,
 ];
 
-/// Rule sets that are not variants but have published perft tables (rules.md §3.4).
+/// Rule sets that are not variants but have published perft tables (fixtures/perft).
 static EXTRA_RULES: [Rules; 2] = [v::SPANTSIRETTI_INTERNATIONAL, v::THAI_12];
 
 /// The boards variants are played on besides their standard one, each a rule set of its own

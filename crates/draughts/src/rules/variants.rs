@@ -1,7 +1,7 @@
 //! One annotated `Rules` constant per variant (dctl style). Each field says where it comes
-//! from: the rulebook article where there is one, otherwise the source named in
-//! `shared/docs/rules.md` ((Sx) tags there). Decisions on open questions (rules.md §7) are
-//! marked **Decision**.
+//! from: the rulebook article where there is one, otherwise the sources `(Sn)` listed at the
+//! end of `docs/rules.md`. Decisions on open questions (the decisions table of `docs/rules.md`)
+//! are marked **Decision**.
 
 use super::spec::{
     DrawRule, FrisianValue, Goal, KingRange, Landing, Lines, ManCaptures, ManSteps, MissedCapture,
@@ -98,7 +98,7 @@ pub const CANADIAN: Rules = Rules {
     name: "canadian",
     geometry: Geometry::TWELVE,
     setup: StartRanks { first: 0, ranks: 5 },
-    // No official draw text found; FMJD rules assumed (rules.md §2.3).
+    // No official draw text found; FMJD rules assumed.
     game_type: 27,
     ..INTERNATIONAL
 };
@@ -121,8 +121,8 @@ pub const RUSSIAN: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Spantsiretti: 10 wide x 8 high, 15 men each. **Decision** (design.md, rules.md §7.5):
-/// Russian rules, matching the PDN `:` separator and the customer's documents.
+/// Spantsiretti: 10 wide x 8 high, 15 men each. **Decision** (docs/rules.md):
+/// Russian rules, matching the PDN `:` separator that GameType 41 gives.
 pub const SPANTSIRETTI: Rules = Rules {
     name: "spantsiretti",
     geometry: Geometry::TEN_BY_EIGHT,
@@ -131,7 +131,7 @@ pub const SPANTSIRETTI: Rules = Rules {
 };
 
 /// International rules on the Spantsiretti board: not a variant, but the rules dctl's
-/// published 10x8 perft table was computed with (rules.md §3.4). Selectable by name.
+/// published 10x8 perft table was computed with. Selectable by name.
 pub const SPANTSIRETTI_INTERNATIONAL: Rules = Rules {
     name: "spantsiretti-international",
     geometry: Geometry::TEN_BY_EIGHT,
@@ -145,11 +145,11 @@ pub const FRISIAN: Rules = Rules {
     name: "frisian",
     // Men capture in eight directions (diagonals and straight lines).
     man_captures: ManCaptures::DiagonalAndOrthogonal,
-    // **Decision** (rules.md §7.2): kings move along diagonals only (Wikipedia, dctl, Scan,
+    // **Decision** (docs/rules.md): kings move along diagonals only (Wikipedia, dctl, Scan,
     // lidraughts) and capture in all eight directions.
     king_steps: Lines::Diagonal,
     king_captures: Lines::Both,
-    // **Decision** (design.md, rules.md §7.1): value rule by engine consensus; the literal
+    // **Decision** (docs/rules.md): value rule by engine consensus; the literal
     // "n kings = 2n − ½" reading is `FrisianValue::TwoNMinusHalf`.
     precedence: Precedence::Frisian(FrisianValue::Consensus),
     // The same king may not make more than three quiet moves in a row while its side has men.
@@ -158,7 +158,7 @@ pub const FRISIAN: Rules = Rules {
     // endings are). **Decision** (issue 26): 1 king each is drawn at once unless one side wins
     // by force at once (S8, S4's comment on the official rule): the side to move takes the
     // other king, or each of its moves lets the other king take it. The kings on the two ends
-    // of the main diagonal (the customer's wording, rules.md §2.6) are one such position.
+    // of the main diagonal (the official rule's wording) are one such position.
     draws: &[DrawRule::Repetition(3), DrawRule::FrisianEndgame],
     result_scale: ResultScale::One,
     game_type: 40,
@@ -236,7 +236,7 @@ pub const ITALIAN: Rules = Rules {
     passing_promotion: PassingPromotion::EndsMove,
     // Art. 6.6–6.10: most pieces, king captures, most kings, king met first.
     precedence: Precedence::Italian,
-    // **Decision** (rules.md §7.4): dctl's reading of Art. 9.3(b1) (fourth repetition) and
+    // **Decision** (docs/rules.md): dctl's reading of Art. 9.3(b1) (fourth repetition) and
     // Art. 10.4 (40 moves each without a capture or a man move).
     draws: &[
         DrawRule::Repetition(4),
@@ -317,7 +317,7 @@ pub const TURKISH: Rules = Rules {
     // Captured pieces are removed at once; no 180-degree turn between two jumps.
     removal: Removal::Immediate,
     no_reversal: true,
-    // **Decision** (design.md, rules.md §7.3): a man reaching the last rank mid-capture goes
+    // **Decision** (docs/rules.md): a man reaching the last rank mid-capture goes
     // on as a man and is crowned only if the move ends there (`ContinuesAsKing` is the other
     // reading).
     passing_promotion: PassingPromotion::StaysMan,
@@ -325,7 +325,7 @@ pub const TURKISH: Rules = Rules {
     // it cannot go on, while another landing would let it take more, takes fewer than this
     // requires (`not-maximal-capture` in the replay; docs/rules-decisions.md).
     precedence: Precedence::Quantity,
-    // **Decision** (rules.md §7.3): one piece each is a draw (Turkish academy text [S40]).
+    // **Decision** (docs/rules.md): one piece each is a draw (Turkish academy text, S40).
     draws: &[DrawRule::Repetition(3), DrawRule::OnePieceEach],
     result_scale: ResultScale::One,
     game_type: 30,
@@ -336,7 +336,7 @@ pub const TURKISH: Rules = Rules {
 pub const THAI: Rules = Rules {
     name: "thai",
     geometry: Geometry::EIGHT,
-    // **Decision** (rules.md §7.6): Black first, as PDN GameType 31 says.
+    // **Decision** (docs/rules.md): Black first, as PDN GameType 31 says.
     first_mover: Colour::Black,
     // Eight men each on the first two ranks.
     setup: StartRanks { first: 0, ranks: 2 },
@@ -356,7 +356,7 @@ pub const THAI: Rules = Rules {
 };
 
 /// Thai rules with twelve men each on three ranks: not the Thai start, but the start dctl's
-/// published "Thai" perft table uses (rules.md §3.2). Selectable by name.
+/// published "Thai" perft table uses. Selectable by name.
 pub const THAI_12: Rules = Rules {
     name: "thai-12",
     setup: StartRanks { first: 0, ranks: 3 },
@@ -364,7 +364,7 @@ pub const THAI_12: Rules = Rules {
     ..THAI
 };
 
-/// Ghanaian draughts (Damii) (S45). **Decision** (design.md): international moves, no
+/// Ghanaian draughts (Damii) (S45). **Decision**: international moves, no
 /// maximum-capture duty, a player left with a single piece loses. No PDN GameType.
 ///
 /// **Decision** (issue 26): the seed says the board *may* be laid with a light square at the
@@ -394,7 +394,7 @@ pub const GHANAIAN_DARK_CORNERED: Rules = Rules {
     ..GHANAIAN
 };
 
-/// Malaysian / Singaporean checkers (Dum) (S46, S47). **Decision** (design.md): 12x12,
+/// Malaysian / Singaporean checkers (Dum) (S46, S47). **Decision**: 12x12,
 /// men forward only, flying kings, maximum capture with a king preferred among equals; a
 /// missed capture may be huffed, so it is not illegal. No PDN GameType.
 ///
