@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# `validate` against py-draughts (PyPI) on the same international games, measured in one run:
+# py-draughts reads and replays each game (`StandardBoard.from_pdn`, CPU time); pdnkit
+# validates the same games, repeated into one file long enough to time (`-j 1` and `-j 2`
+# alternately, wall time, medians). Two inputs: the first PY_GAMES games of the international
+# benchmark archive (`benches/scale.sh` builds it) and the bundled sample
+# `fixtures/sample/archive.pdn`.
+#
+#   benches/validate_vs_py_draughts.sh                # 3,000 games, 7 runs of each -j
+#   RUNS=11 PY_GAMES=1000 benches/validate_vs_py_draughts.sh
+#
+# Prints per input: py-draughts' plies/s, pdnkit's plies/s with -j 1 and -j 2, and the
+# ratios (pdnkit's median rate over py-draughts'; py-draughts is timed before and after
+# pdnkit's runs, and the slower of the two is not used: the faster is).
+set -euo pipefail
+
+RUNS=${RUNS:-7}
+PY_GAMES=${PY_GAMES:-3000}
+# pdnkit's input: the games repeated up to this many bytes.
+REPEAT_BYTES=${REPEAT_BYTES:-40000000}
+WORK=${WORK:-/tmp/pdnkit-scale}
+VENV=${VENV:-$WORK/py-draughts-venv}
+here=$(cd "$(dirname "$0")/.." && pwd)
+cd "$here"
+mkdir -p "$WORK"
+
+cargo build --quiet --release --bin pdnkit
+pdnkit=${CARGO_TARGET_DIR:-target}/release/pdnkit
+intl=$WORK/intl-100M.pdn
+[ -s "$intl" ] || BUILD_ONLY=1 benches/scale.sh 100 >/dev/null
+if [ ! -x "$VENV/bin/python" ]; then
+    python3 -m venv "$VENV"
+    "$VENV/bin/pip" install --quiet py-draughts
+fi
+echo "py-draughts $("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("py-draughts"))')," \
+    "pdnkit $(git rev-parse --short HEAD)$(git diff --quiet || echo +)"
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+# py_rate FILE JSONL: py-draughts' plies/s (CPU time) reading and replaying each game of FILE
+# (one block of tags and movetext per game, as pdnkit writes them); plies counted by pdnkit
+# (JSONL) for the games py-draughts accepts.
+py_rate() {
+    "$VENV/bin/python" - "$1" "$2" <<'PY'
+import json, sys, time
+from draughts import StandardBoard
+text = open(sys.argv[1], encoding="utf-8").read()
+ours = [json.loads(l) for l in open(sys.argv[2])]
+blocks, game = [], []
+for block in text.split("\n\n"):
+    if block.startswith("[") and game:
+        blocks.append("\n\n".join(game)); game = []
+    if block.strip():
+        game.append(block)
+if game:
+    blocks.append("\n\n".join(game))
+assert len(blocks) == len(ours), (len(blocks), len(ours))
+# At least two seconds of work: a small input is replayed several times.
+rounds = 0
+secs = 0.0
+plies = 0
+start = time.process_time()
+while secs < 2.0:
+    verdicts = []
+    for b in blocks:
+        try:
+            StandardBoard.from_pdn(b); verdicts.append(True)
+        except Exception:
+            verdicts.append(False)
+    rounds += 1
+    plies += sum(r["replayed"] for r, ok in zip(ours, verdicts) if ok)
+    secs = time.process_time() - start
+agree = sum(1 for r, ok in zip(ours, verdicts) if r["ok"] == ok)
+print(f"{plies / secs:.0f} {agree} {len(blocks)} {rounds}")
+PY
+}
+
+# One input: NAME FILE.
+compare() {
+    local name=$1 games=$2
+    local json=$WORK/vs-py-$name.jsonl big=$WORK/vs-py-$name-repeated.pdn
+    "$pdnkit" --quiet validate --format json "$games" > "$json" || true
+    local plies copies
+    plies=$(python3 -c 'import json,sys; print(sum(json.loads(l)["replayed"] for l in open(sys.argv[1])))' "$json")
+    copies=$(( REPEAT_BYTES / $(stat -c %s "$games") + 1 ))
+    : > "$big"
+    for _ in $(seq "$copies"); do cat "$games"; printf '\n'; done >> "$big"
+    local total=$(( plies * copies ))
+    read -r py1 agree n rounds < <(py_rate "$games" "$json")
+    local j1=() j2=()
+    for _ in $(seq "$RUNS"); do
+        for j in 1 2; do
+            local t0 t1
+            t0=$(date +%s.%N)
+            "$pdnkit" -q -j "$j" validate "$big" > /dev/null || true
+            t1=$(date +%s.%N)
+            local rate
+            rate=$(awk -v p="$total" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", p / (b - a) }')
+            if [ "$j" = 1 ]; then j1+=("$rate"); else j2+=("$rate"); fi
+        done
+    done
+    read -r py2 _ < <(py_rate "$games" "$json")
+    local py m1 m2
+    py=$(printf '%s\n%s\n' "$py1" "$py2" | sort -g | tail -1)
+    m1=$(printf '%s\n' "${j1[@]}" | median)
+    m2=$(printf '%s\n' "${j2[@]}" | median)
+    echo
+    echo "$name: $n games, $plies plies; pdnkit on $copies copies ($total plies), $RUNS runs each"
+    echo "  py-draughts read+replay: $py plies/s (runs: $py1, $py2; $rounds rounds); same verdict as pdnkit on $agree of $n games"
+    echo "  pdnkit validate -j 1: $m1 plies/s (runs: ${j1[*]})"
+    echo "  pdnkit validate -j 2: $m2 plies/s (runs: ${j2[*]})"
+    awk -v a="$m1" -v b="$m2" -v p="$py" 'BEGIN { printf "  pdnkit / py-draughts: %.0fx with -j 1, %.0fx with -j 2\n", a / p, b / p }'
+}
+
+sample=$WORK/intl-sample-$PY_GAMES.pdn
+# pdnkit writes each game as one block: tags, blank line, movetext, blank line.
+awk -v n="$PY_GAMES" 'BEGIN { RS = ""; ORS = "\n\n" } { if (/^\[/) { if (++g > n) exit } print }' "$intl" > "$sample"
+compare "benchmark-archive" "$sample"
+compare "bundled-sample" fixtures/sample/archive.pdn
