@@ -139,8 +139,9 @@ impl Line {
                 };
                 squares.push(sq);
             }
-            let pos = *self.state.position();
-            let resolution = scratch.resolver.resolve(&pos, squares, m.dashed);
+            let resolution = scratch
+                .resolver
+                .resolve(self.state.position(), squares, m.dashed);
             if !ended {
                 match self
                     .state

@@ -114,7 +114,12 @@ impl GameState {
         } else {
             c.same_material + 1
         };
-        self.endings = outcome::ending_runs(&self.position, Some(&self.endings), 1);
+        // Most positions have no lone king: no ending the draw rules count holds.
+        self.endings = if self.position.has_lone_king() {
+            outcome::ending_runs(&self.position, Some(&self.endings), 1)
+        } else {
+            [None; outcome::MAX_ENDINGS]
+        };
         if resets {
             self.history.clear();
         }

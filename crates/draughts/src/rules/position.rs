@@ -266,6 +266,7 @@ impl Position {
     }
 
     /// True when a side has one piece, a king (what the endings the draw rules count need).
+    #[inline]
     pub(crate) fn has_lone_king(&self) -> bool {
         with!(self, _c, p => p.pieces.iter().any(|&own| {
             own.any() && own.clear_lowest().is_empty() && (own & p.kings).any()
