@@ -197,7 +197,7 @@ pub(crate) fn has_capture<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> bool {
 /// kings to tell), and no capture can possibly go on after its first jump,
 /// the number of legal moves is the number of single jumps (or of quiet moves when there is
 /// none). `None` when the shortcut does not apply and the captures must be generated.
-#[inline]
+#[inline(always)]
 pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> Option<u64> {
     let me = pos.side();
     let opp = pos.pieces[me ^ 1];
@@ -331,7 +331,7 @@ pub(crate) fn find_quiet<B: Bits>(
 }
 
 /// Number of quiet moves of the side to move (what [`quiet_moves`] would append).
-#[inline]
+#[inline(always)]
 pub(crate) fn count_quiet<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> u64 {
     let me = pos.side();
     let empty = ctx.layout.board & !pos.occupied();
