@@ -38,7 +38,7 @@ echo "py-draughts $("$VENV/bin/python" -c 'import importlib.metadata as m; print
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 # py_rate FILE JSONL: py-draughts' plies/s (CPU time) reading and replaying each game of FILE
-# (one block of tags and movetext per game, as pdnkit writes them); plies counted by pdnkit
+# (a game starts at a tag line after movetext); plies counted by pdnkit
 # (JSONL) for the games py-draughts accepts.
 py_rate() {
     "$VENV/bin/python" - "$1" "$2" <<'PY'
@@ -46,14 +46,18 @@ import json, sys, time
 from draughts import StandardBoard
 text = open(sys.argv[1], encoding="utf-8").read()
 ours = [json.loads(l) for l in open(sys.argv[2])]
-blocks, game = [], []
-for block in text.split("\n\n"):
-    if block.startswith("[") and game:
-        blocks.append("\n\n".join(game)); game = []
-    if block.strip():
-        game.append(block)
-if game:
-    blocks.append("\n\n".join(game))
+# A game starts at a tag line that follows movetext (not another tag line).
+blocks, game, in_tags = [], [], False
+for line in text.split("\n"):
+    if line.startswith("["):
+        if not in_tags and any(l.strip() for l in game):
+            blocks.append("\n".join(game)); game = []
+        in_tags = True
+    elif line.strip():
+        in_tags = False
+    game.append(line)
+if any(l.strip() for l in game):
+    blocks.append("\n".join(game))
 assert len(blocks) == len(ours), (len(blocks), len(ours))
 # At least two seconds of work: a small input is replayed several times.
 rounds = 0
