@@ -53,6 +53,13 @@ fn words_agree(raw: &RawGame, origin: &str) {
                 "{origin}: squares of {:?}",
                 m.text
             );
+            let squares: Vec<_> = parsed.squares().collect();
+            assert_eq!(
+                m.ends(),
+                squares.first().copied().zip(squares.last().copied()),
+                "{origin}: ends of {:?}",
+                m.text
+            );
             let dashed = parsed.separators().all(|s| s == pdn::Separator::Dash);
             assert_eq!(m.dashed, dashed, "{origin}: separators of {:?}", m.text);
         }

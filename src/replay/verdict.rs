@@ -131,14 +131,27 @@ impl Line {
                 Word::Number(n) if strict && n.number != self.number => return false,
                 Word::Number(_) | Word::Comment(_) => continue,
             };
-            let squares = &mut scratch.squares;
-            squares.clear();
-            for token in m.squares() {
-                let Some(sq) = names.parse(token) else {
+            // Most moves are their two ends: read without the list.
+            let two;
+            let squares: &[Square] = if m.len == 2 {
+                let Some((Some(from), Some(to))) =
+                    m.ends().map(|(a, b)| (names.parse(a), names.parse(b)))
+                else {
                     return false;
                 };
-                squares.push(sq);
-            }
+                two = [from, to];
+                &two
+            } else {
+                let squares = &mut scratch.squares;
+                squares.clear();
+                for token in m.squares() {
+                    let Some(sq) = names.parse(token) else {
+                        return false;
+                    };
+                    squares.push(sq);
+                }
+                squares
+            };
             let resolution = scratch
                 .resolver
                 .resolve(self.state.position(), squares, m.dashed);

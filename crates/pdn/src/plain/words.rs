@@ -113,6 +113,8 @@ pub struct PlainMove<'a> {
     pub len: u8,
     /// Every separator is `-` (as quiet moves are written).
     pub dashed: bool,
+    /// Where its last square starts in [`Self::text`].
+    last: u32,
 }
 
 impl<'a> PlainMove<'a> {
@@ -121,6 +123,15 @@ impl<'a> PlainMove<'a> {
         PlainSquares {
             rest: self.text.as_bytes(),
         }
+    }
+
+    /// Its first and last squares (the whole move when it has two), read without the others.
+    #[inline]
+    pub fn ends(&self) -> Option<(SquareToken, SquareToken)> {
+        let b = self.text.as_bytes();
+        let (first, _) = read_square(b)?;
+        let (last, _) = read_square(&b[self.last as usize..])?;
+        Some((first, last))
     }
 
     /// The move as the parser reads it.
@@ -151,29 +162,34 @@ impl Iterator for PlainSquares<'_> {
         while let [b'-' | b'x' | b':' | b' ' | b'\t', rest @ ..] = self.rest {
             self.rest = rest;
         }
-        let file = match self.rest {
-            [] => return None,
-            [c @ b'a'..=b'l', rest @ ..] => {
-                self.rest = rest;
-                Some(c - b'a')
-            }
-            _ => None,
-        };
-        // One or two digits, the first not zero.
-        let (n, used) = match self.rest {
-            [d, e @ b'0'..=b'9', ..] => (u16::from(d - b'0') * 10 + u16::from(e - b'0'), 2),
-            [d, ..] => (u16::from(d - b'0'), 1),
-            [] => return None,
-        };
+        let (square, used) = read_square(self.rest)?;
         self.rest = &self.rest[used..];
-        Some(match file {
-            Some(file) => SquareToken::Alg {
-                file,
-                rank: n as u8,
-            },
-            None => SquareToken::Num(n),
-        })
+        Some(square)
     }
+}
+
+/// The square at the start of `b` (of a plain move) and the bytes it takes.
+#[inline(always)]
+fn read_square(b: &[u8]) -> Option<(SquareToken, usize)> {
+    let (file, b, letter) = match b {
+        [] => return None,
+        [c @ b'a'..=b'l', rest @ ..] => (Some(c - b'a'), rest, 1),
+        _ => (None, b, 0),
+    };
+    // One or two digits, the first not zero.
+    let (n, used) = match b {
+        [d, e @ b'0'..=b'9', ..] => (u16::from(d - b'0') * 10 + u16::from(e - b'0'), 2),
+        [d, ..] => (u16::from(d - b'0'), 1),
+        [] => return None,
+    };
+    let square = match file {
+        Some(file) => SquareToken::Alg {
+            file,
+            rank: n as u8,
+        },
+        None => SquareToken::Num(n),
+    };
+    Some((square, letter + used))
 }
 
 /// The words of plain movetext ([`Plain::words`]).
@@ -235,6 +251,7 @@ impl<'a> Words<'a> {
         let b = self.text.as_bytes();
         let mut len = 1u8;
         let mut dashed = true;
+        let mut last = start;
         // A first square of letters: its file, then its rank.
         if i == start {
             i += 1;
@@ -252,6 +269,7 @@ impl<'a> Words<'a> {
             while matches!(b[i], b' ' | b'\t') {
                 i += 1;
             }
+            last = i;
             if matches!(b[i], b'a'..=b'l') {
                 i += 1;
             }
@@ -267,6 +285,7 @@ impl<'a> Words<'a> {
             start: start as u32,
             len,
             dashed,
+            last: (last - start) as u32,
         }
     }
 }
