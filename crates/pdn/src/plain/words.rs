@@ -113,8 +113,9 @@ pub struct PlainMove<'a> {
     pub len: u8,
     /// Every separator is `-` (as quiet moves are written).
     pub dashed: bool,
-    /// Where its last square starts in [`Self::text`].
-    last: u32,
+    /// Its first and last squares, when each is a number or a letter and a number of one or
+    /// two digits (as [`Self::squares`] reads them).
+    ends: Option<(SquareToken, SquareToken)>,
 }
 
 impl<'a> PlainMove<'a> {
@@ -125,13 +126,12 @@ impl<'a> PlainMove<'a> {
         }
     }
 
-    /// Its first and last squares (the whole move when it has two), read without the others.
+    /// Its first and last squares (the whole move when it has two), as [`Self::squares`]
+    /// reads them, noted while the move was read; `None` for a square of more than two digits
+    /// (the caller reads the squares).
     #[inline]
     pub fn ends(&self) -> Option<(SquareToken, SquareToken)> {
-        let b = self.text.as_bytes();
-        let (first, _) = read_square(b)?;
-        let (last, _) = read_square(&b[self.last as usize..])?;
-        Some((first, last))
+        self.ends
     }
 
     /// The move as the parser reads it.
@@ -165,6 +165,35 @@ impl Iterator for PlainSquares<'_> {
         let (square, used) = read_square(self.rest)?;
         self.rest = &self.rest[used..];
         Some(square)
+    }
+}
+
+/// The square of digits at `b[*i]`, read past: `None` unless one or two digits.
+#[inline(always)]
+fn number_square(b: &[u8], i: &mut usize) -> Option<SquareToken> {
+    let start = *i;
+    let mut n = 0u16;
+    while b[*i].is_ascii_digit() {
+        n = n.wrapping_mul(10).wrapping_add(u16::from(b[*i] - b'0'));
+        *i += 1;
+    }
+    (1..=2)
+        .contains(&(*i - start))
+        .then_some(SquareToken::Num(n))
+}
+
+/// The square of a file letter and digits at `b[*i]`, read past: `None` unless a letter
+/// and one or two digits.
+#[inline(always)]
+fn letter_square(b: &[u8], i: &mut usize) -> Option<SquareToken> {
+    let file = b[*i].wrapping_sub(b'a');
+    *i += 1;
+    match number_square(b, i)? {
+        SquareToken::Num(rank) if file <= b'l' - b'a' => Some(SquareToken::Alg {
+            file,
+            rank: rank as u8,
+        }),
+        _ => None,
     }
 }
 
@@ -225,10 +254,11 @@ impl<'a> Iterator for Words<'a> {
                 span: Span::new(start, close + 1),
             }));
         }
-        // At most four digits before a dot: no overflow.
+        // At most four digits before a dot; a square's digits may be more (wrapping, then not
+        // read as a square).
         let mut number = 0u32;
         while b[i].is_ascii_digit() {
-            number = number * 10 + u32::from(b[i] - b'0');
+            number = number.wrapping_mul(10).wrapping_add(u32::from(b[i] - b'0'));
             i += 1;
         }
         if b[i] == b'.' {
@@ -239,7 +269,7 @@ impl<'a> Iterator for Words<'a> {
                 span: Span::new(start, i + 1),
             }));
         }
-        Some(Word::Move(self.plain_move(start, i)))
+        Some(Word::Move(self.plain_move(start, i, number)))
     }
 }
 
@@ -247,18 +277,17 @@ impl<'a> Words<'a> {
     /// The move at `start`, read on from `i`, after the digits of its first square if any:
     /// squares and separators up to the blank that ends it (blanks right after a separator
     /// belong to the move).
-    fn plain_move(&mut self, start: usize, mut i: usize) -> PlainMove<'a> {
+    fn plain_move(&mut self, start: usize, mut i: usize, number: u32) -> PlainMove<'a> {
         let b = self.text.as_bytes();
         let mut len = 1u8;
         let mut dashed = true;
-        let mut last = start;
-        // A first square of letters: its file, then its rank.
-        if i == start {
-            i += 1;
-            while b[i].is_ascii_digit() {
-                i += 1;
-            }
-        }
+        let first = if i == start {
+            // A first square of letters: its file, then its rank.
+            letter_square(b, &mut i)
+        } else {
+            (i - start <= 2).then_some(SquareToken::Num(number as u16))
+        };
+        let mut last = first;
         loop {
             match b[i] {
                 b'-' => {}
@@ -269,13 +298,11 @@ impl<'a> Words<'a> {
             while matches!(b[i], b' ' | b'\t') {
                 i += 1;
             }
-            last = i;
-            if matches!(b[i], b'a'..=b'l') {
-                i += 1;
-            }
-            while b[i].is_ascii_digit() {
-                i += 1;
-            }
+            last = if matches!(b[i], b'a'..=b'l') {
+                letter_square(b, &mut i)
+            } else {
+                number_square(b, &mut i)
+            };
             // As the parser counts: saturating (a move of 256 squares is no legal move).
             len = len.saturating_add(1);
         }
@@ -285,7 +312,7 @@ impl<'a> Words<'a> {
             start: start as u32,
             len,
             dashed,
-            last: (last - start) as u32,
+            ends: first.zip(last),
         }
     }
 }
