@@ -8,6 +8,7 @@
 #
 #   benches/validate_vs_py_draughts.sh                # 3,000 games, 7 runs of each -j
 #   RUNS=11 PY_GAMES=1000 benches/validate_vs_py_draughts.sh
+#   BASE=/path/to/older/pdnkit benches/validate_vs_py_draughts.sh   # an older build alongside
 #
 # Prints per input: py-draughts' plies/s, pdnkit's plies/s with -j 1 and -j 2, and the
 # ratios (pdnkit's median rate over py-draughts'; py-draughts is timed before and after
@@ -91,17 +92,20 @@ compare() {
     for _ in $(seq "$copies"); do cat "$games"; printf '\n'; done >> "$big"
     local total=$(( plies * copies ))
     read -r py1 agree n rounds < <(py_rate "$games" "$json")
-    local j1=() j2=()
+    local j1=() j2=() b1=() b2=()
+    # rate BINARY JOBS: plies/s of one run.
+    rate() {
+        local t0 t1
+        t0=$(date +%s.%N)
+        "$1" -q -j "$2" validate "$big" > /dev/null || true
+        t1=$(date +%s.%N)
+        awk -v p="$total" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", p / (b - a) }'
+    }
     for _ in $(seq "$RUNS"); do
-        for j in 1 2; do
-            local t0 t1
-            t0=$(date +%s.%N)
-            "$pdnkit" -q -j "$j" validate "$big" > /dev/null || true
-            t1=$(date +%s.%N)
-            local rate
-            rate=$(awk -v p="$total" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", p / (b - a) }')
-            if [ "$j" = 1 ]; then j1+=("$rate"); else j2+=("$rate"); fi
-        done
+        j1+=("$(rate "$pdnkit" 1)")
+        [ -z "${BASE:-}" ] || b1+=("$(rate "$BASE" 1)")
+        j2+=("$(rate "$pdnkit" 2)")
+        [ -z "${BASE:-}" ] || b2+=("$(rate "$BASE" 2)")
     done
     read -r py2 _ < <(py_rate "$games" "$json")
     local py m1 m2
@@ -114,6 +118,15 @@ compare() {
     echo "  pdnkit validate -j 1: $m1 plies/s (runs: ${j1[*]})"
     echo "  pdnkit validate -j 2: $m2 plies/s (runs: ${j2[*]})"
     awk -v a="$m1" -v b="$m2" -v p="$py" 'BEGIN { printf "  pdnkit / py-draughts: %.0fx with -j 1, %.0fx with -j 2\n", a / p, b / p }'
+    if [ -n "${BASE:-}" ]; then
+        local n1 n2
+        n1=$(printf '%s\n' "${b1[@]}" | median)
+        n2=$(printf '%s\n' "${b2[@]}" | median)
+        echo "  BASE validate -j 1: $n1 plies/s (runs: ${b1[*]})"
+        echo "  BASE validate -j 2: $n2 plies/s (runs: ${b2[*]})"
+        awk -v a="$n1" -v b="$n2" -v p="$py" -v c="$m1" -v d="$m2" 'BEGIN {
+            printf "  BASE / py-draughts: %.0fx with -j 1, %.0fx with -j 2; this build / BASE: %.2fx, %.2fx\n", a / p, b / p, c / a, d / b }'
+    fi
 }
 
 sample=$WORK/intl-sample-$PY_GAMES.pdn
