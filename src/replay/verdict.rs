@@ -152,14 +152,24 @@ impl Line {
                 }
                 squares
             };
-            let resolution = scratch
-                .resolver
-                .resolve(self.state.position(), squares, m.dashed);
+            // A move of two squares where no capture is due: the quiet move between them,
+            // found and played without the resolver when it is legal (as the resolver's
+            // shortcut finds it), else the resolver decides.
+            let quiet = match squares {
+                [from, to] => self.state.quiet_unless_capture(*from, *to).flatten(),
+                _ => None,
+            };
+            let resolution = match quiet {
+                Some(_) => None,
+                None => Some(
+                    scratch
+                        .resolver
+                        .resolve(self.state.position(), squares, m.dashed),
+                ),
+            };
             if !ended {
-                match self
-                    .state
-                    .outcome_knowing(scratch.resolver.has_legal_move())
-                {
+                let has_legal_move = quiet.is_some() || scratch.resolver.has_legal_move();
+                match self.state.outcome_knowing(has_legal_move) {
                     Outcome::Ongoing => {}
                     Outcome::Win { .. } => return false,
                     // A move after a draw by rule is a note; the result check weighs the draw.
@@ -172,15 +182,23 @@ impl Line {
                     }
                 }
             }
-            let Resolution::Legal(mv) = resolution else {
-                return false;
-            };
-            // A quiet move written with a capture separator is a note.
-            if strict && !mv.is_capture() && !m.dashed {
-                return false;
-            }
             let side = self.state.side_to_move();
-            self.state.play(&mv);
+            match (quiet, resolution) {
+                (Some(q), _) => {
+                    // A quiet move written with a capture separator is a note.
+                    if strict && !m.dashed {
+                        return false;
+                    }
+                    self.state.play_quiet(&q);
+                }
+                (None, Some(Resolution::Legal(mv))) => {
+                    if strict && !mv.is_capture() && !m.dashed {
+                        return false;
+                    }
+                    self.state.play(&mv);
+                }
+                _ => return false,
+            }
             self.last = Some((self.number, side));
             if side != self.first_mover {
                 self.number += 1;

@@ -3,7 +3,7 @@
 
 use super::mv::Move;
 use super::outcome::{self, DrawGate, Outcome};
-use super::position::Position;
+use super::position::{Position, QuietMove};
 use super::setup::FenError;
 use super::spec::DrawRule;
 use super::variant::{Config, Variant};
@@ -105,11 +105,31 @@ impl GameState {
     /// Plays `m` (from this position's move lists) and updates every counter.
     pub fn play(&mut self, m: &Move) {
         let by_king = self.position.play_telling_king(m);
-        let resets = !by_king || m.is_capture();
+        self.count_move(by_king, m.is_capture(), m.promotes);
+    }
+
+    /// When no capture is due, the quiet move from `from` to `to` if it is legal (`Some(None)`
+    /// when it is not); `None` when a capture is due (see [`Position::quiet_unless_capture`]).
+    #[inline]
+    pub fn quiet_unless_capture(&self, from: Square, to: Square) -> Option<Option<QuietMove>> {
+        self.position.quiet_unless_capture(from, to)
+    }
+
+    /// Plays a quiet move of [`Self::quiet_unless_capture`] in this position, as
+    /// [`Self::play`] plays [`QuietMove::to_move`].
+    pub fn play_quiet(&mut self, q: &QuietMove) {
+        self.position.play_quiet(q);
+        self.count_move(q.by_king(), false, q.promotes());
+    }
+
+    /// Updates the counters, the endings and the history after a move.
+    #[inline]
+    fn count_move(&mut self, by_king: bool, capture: bool, promotes: bool) {
+        let resets = !by_king || capture;
         let c = &mut self.counters;
         c.plies += 1;
         c.king_moves = if resets { 0 } else { c.king_moves + 1 };
-        c.same_material = if m.is_capture() || m.promotes {
+        c.same_material = if capture || promotes {
             0
         } else {
             c.same_material + 1
@@ -201,5 +221,57 @@ impl GameState {
     ) -> GameState {
         self.endings = runs;
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::TestRng;
+
+    /// The quiet lane tells what `has_capture` and `quiet_move` tell, and playing its move
+    /// leaves the game as playing the listed move does, along random games of every variant
+    /// (kings, Frisian streaks, promotions, draw counters).
+    #[test]
+    fn the_quiet_lane_plays_as_the_move_lists() {
+        let mut rng = TestRng::new(0x9e37_79b9_7f4a_7c15);
+        let mut quiet = 0;
+        for v in Variant::ALL {
+            for _ in 0..10 {
+                let mut game = GameState::initial(v);
+                for _ in 0..200 {
+                    let pos = *game.position();
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let squares: Vec<Square> = pos.geometry().all().collect();
+                    for _ in 0..4 {
+                        let from = squares[rng.below(squares.len())];
+                        let to = squares[rng.below(squares.len())];
+                        let expected = (!pos.has_capture()).then(|| pos.quiet_move(from, to));
+                        let lane = game.quiet_unless_capture(from, to);
+                        assert_eq!(lane.map(|q| q.map(|q| q.to_move())), expected, "{v}");
+                    }
+                    let m = moves[rng.below(moves.len())];
+                    let mut listed = game.clone();
+                    listed.play(&m);
+                    if let Some(Some(q)) = game.quiet_unless_capture(m.from, m.to) {
+                        assert_eq!(q.to_move(), m, "{v}");
+                        game.play_quiet(&q);
+                        quiet += 1;
+                        assert_eq!(game.position(), listed.position(), "{v}");
+                        assert_eq!(game.counters(), listed.counters(), "{v}");
+                        assert_eq!(game.ending_runs(), listed.ending_runs(), "{v}");
+                        assert_eq!(game.repetitions(), listed.repetitions(), "{v}");
+                        assert_eq!(game.history_len(), listed.history_len(), "{v}");
+                    } else {
+                        assert!(m.is_capture(), "{v}");
+                    }
+                    game = listed;
+                }
+            }
+        }
+        assert!(quiet > 10_000, "{quiet} quiet moves played");
     }
 }

@@ -79,6 +79,32 @@ pub(crate) enum Few {
     More,
 }
 
+/// A legal quiet move found by [`Position::quiet_unless_capture`]: what playing it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuietMove {
+    from: Square,
+    to: Square,
+    promotes: bool,
+    by_king: bool,
+}
+
+impl QuietMove {
+    /// The move as the move lists give it.
+    pub fn to_move(&self) -> Move {
+        Move::quiet(self.from, self.to, self.promotes)
+    }
+
+    /// A king moves.
+    pub(crate) fn by_king(&self) -> bool {
+        self.by_king
+    }
+
+    /// A man is crowned.
+    pub(crate) fn promotes(&self) -> bool {
+        self.promotes
+    }
+}
+
 /// A position of some rule set: what is where, who is to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -467,6 +493,36 @@ impl Position {
         })
     }
 
+    /// When no capture is due, the quiet move from `from` to `to` if it is legal (`Some(None)`
+    /// when it is not); `None` when a capture is due. One look at the board for what
+    /// [`Self::has_capture`] and [`Self::quiet_move`] tell together, for a replay that plays
+    /// the move at once ([`GameState::play_quiet`](crate::GameState::play_quiet)).
+    #[inline]
+    pub fn quiet_unless_capture(&self, from: Square, to: Square) -> Option<Option<QuietMove>> {
+        with!(self, c, p => {
+            if engine::has_capture(c, p) {
+                return None;
+            }
+            let (f, t) = (c.layout.bit_index(from), c.layout.bit_index(to));
+            Some(engine::find_quiet(c, p, f, t).map(|raw| QuietMove {
+                from,
+                to,
+                promotes: raw.promote,
+                by_king: p.king_on(f),
+            }))
+        })
+    }
+
+    /// Plays a quiet move of [`Self::quiet_unless_capture`], as [`Self::play`] plays
+    /// [`Move::quiet`] of the same squares.
+    #[inline]
+    pub(crate) fn play_quiet(&mut self, q: &QuietMove) {
+        with_mut!(self, c, p => {
+            let raw = quiet_raw(&c.layout, q);
+            *p = p.apply(c, &raw);
+        })
+    }
+
     /// The position after `m` (see [`Self::play`]).
     pub fn played(&self, m: &Move) -> Position {
         let mut next = *self;
@@ -505,6 +561,16 @@ fn quiet_into<B: Bits>(c: &Ctx<B>, p: &Pos<B>, raw: &mut Vec<RawMove<B>>, out: &
 
 fn to_set<B: Bits>(layout: &Layout<B>, b: B) -> SquareSet {
     layout.squares(b).collect()
+}
+
+/// [`to_raw`] of [`QuietMove::to_move`].
+fn quiet_raw<B: Bits>(layout: &Layout<B>, q: &QuietMove) -> RawMove<B> {
+    RawMove {
+        from: layout.bit_index(q.from),
+        to: layout.bit_index(q.to),
+        promote: q.promotes,
+        captured: B::ZERO,
+    }
 }
 
 fn to_raw<B: Bits>(layout: &Layout<B>, m: &Move) -> RawMove<B> {
