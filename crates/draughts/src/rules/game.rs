@@ -19,6 +19,9 @@ pub struct GameState {
     /// Per ending counted by the draw rules (in the order of the variant's rules): plies
     /// since its material arose, `None` while it does not hold.
     endings: [Option<u32>; outcome::MAX_ENDINGS],
+    /// A side has one piece, a king (what every ending counted needs): it changes only with
+    /// the material, by a capture, a promotion or a huff.
+    lone_king: bool,
     /// Positions since the last man move or capture, the current one last.
     history: Vec<Position>,
     /// What the draw rules need before one can apply.
@@ -67,6 +70,7 @@ impl GameState {
             position,
             counters: Counters::default(),
             endings: outcome::ending_runs(&position, None, 0),
+            lone_king: position.has_lone_king(),
             history: vec![position],
             draw_gate: DrawGate::of(position.rules()),
         }
@@ -135,7 +139,10 @@ impl GameState {
             c.same_material + 1
         };
         // Most positions have no lone king: no ending the draw rules count holds.
-        self.endings = if self.position.has_lone_king() {
+        if capture || promotes || self.lone_king {
+            self.lone_king = self.position.has_lone_king();
+        }
+        self.endings = if self.lone_king {
             outcome::ending_runs(&self.position, Some(&self.endings), 1)
         } else {
             [None; outcome::MAX_ENDINGS]
@@ -156,6 +163,7 @@ impl GameState {
         self.counters.same_material = 0;
         // No ply passes: an ending the huff leaves in place keeps its count.
         self.endings = outcome::ending_runs(&self.position, Some(&self.endings), 0);
+        self.lone_king = self.position.has_lone_king();
         self.history.clear();
         self.history.push(self.position);
         true
