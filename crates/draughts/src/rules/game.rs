@@ -204,6 +204,10 @@ impl GameState {
     /// [`Self::outcome`] for a caller that already knows whether the side to move has a legal
     /// move (a replay that generated the moves anyway), saving a second generation.
     pub fn outcome_knowing(&self, has_legal_move: bool) -> Outcome {
+        // Most positions of a game: a legal move, and no draw rule near.
+        if has_legal_move && self.draw_gate.goes_on(self) {
+            return Outcome::Ongoing;
+        }
         outcome::decide(self, || has_legal_move)
     }
 

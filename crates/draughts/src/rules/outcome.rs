@@ -100,6 +100,9 @@ pub(crate) struct DrawGate {
     same_material: u32,
     /// A side down to one piece may be drawn at once (Frisian kings, one piece each).
     one_piece: bool,
+    /// The goal wins only by leaving a side without a legal move (standard or anti): a side
+    /// to move with a legal move has not lost nor won.
+    moves_decide: bool,
 }
 
 impl DrawGate {
@@ -110,6 +113,7 @@ impl DrawGate {
             king_moves: u32::MAX,
             same_material: u32::MAX,
             one_piece: false,
+            moves_decide: matches!(rules.goal, Goal::Standard | Goal::Anti),
         };
         for r in rules.draws.iter().filter(|r| !is_claim(r)) {
             match *r {
@@ -128,7 +132,17 @@ impl DrawGate {
         gate
     }
 
+    /// True when `game`, whose side to move is said to have a legal move, goes on: the goal
+    /// wins by moves alone, the side to move has pieces, and no draw rule that applies by
+    /// itself is near (what [`decide`] finds, told without it).
+    #[inline]
+    pub(crate) fn goes_on(&self, game: &GameState) -> bool {
+        let pos = game.position();
+        self.moves_decide && pos.few(pos.side_to_move()) != Few::None && !self.may_draw(game)
+    }
+
     /// False when no draw rule that applies by itself can apply to `game`.
+    #[inline]
     fn may_draw(&self, game: &GameState) -> bool {
         let c = game.counters();
         let pos = game.position();
