@@ -63,11 +63,23 @@ impl Resolver {
     /// Resolves `squares` in `pos`; `dashed`: the move is written with `-` between its
     /// squares, as quiet moves are.
     pub fn resolve(&mut self, pos: &Position, squares: &[Square], dashed: bool) -> Resolution {
+        self.resolve_knowing(pos, squares, dashed, None)
+    }
+
+    /// [`Self::resolve`] for a caller that knows whether a capture is due in `pos`
+    /// (`capture_due`, as [`Position::has_capture`] tells), sparing the shortcut a look.
+    pub fn resolve_knowing(
+        &mut self,
+        pos: &Position,
+        squares: &[Square],
+        dashed: bool,
+        capture_due: Option<bool>,
+    ) -> Resolution {
         if squares.len() < 2 {
             return Resolution::Unplayable(Code::IllegalMove);
         }
         if self.shortcut
-            && let Some(m) = self.between_ends(pos, squares, dashed)
+            && let Some(m) = self.between_ends(pos, squares, dashed, capture_due)
         {
             self.any_legal = true;
             return Resolution::Legal(m);
@@ -133,9 +145,15 @@ impl Resolver {
     /// alone tell it (as the whole list below would), found without building the other moves:
     /// a quiet move when no capture is due, the one legal capture between the ends that fits
     /// when one is. `None`: the whole list decides.
-    fn between_ends(&mut self, pos: &Position, squares: &[Square], dashed: bool) -> Option<Move> {
+    fn between_ends(
+        &mut self,
+        pos: &Position,
+        squares: &[Square],
+        dashed: bool,
+        capture_due: Option<bool>,
+    ) -> Option<Move> {
         let (first, last) = (squares[0], squares[squares.len() - 1]);
-        if !pos.has_capture() {
+        if !capture_due.unwrap_or_else(|| pos.has_capture()) {
             return if squares.len() == 2 {
                 pos.quiet_move(first, last)
             } else {

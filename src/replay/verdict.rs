@@ -155,17 +155,20 @@ impl Line {
             // A move of two squares where no capture is due: the quiet move between them,
             // found and played without the resolver when it is legal (as the resolver's
             // shortcut finds it), else the resolver decides.
-            let quiet = match squares {
-                [from, to] => self.state.quiet_unless_capture(*from, *to).flatten(),
+            let lane = match squares {
+                [from, to] => Some(self.state.quiet_unless_capture(*from, *to)),
                 _ => None,
             };
+            let quiet = lane.flatten().flatten();
             let resolution = match quiet {
                 Some(_) => None,
-                None => Some(
-                    scratch
-                        .resolver
-                        .resolve(self.state.position(), squares, m.dashed),
-                ),
+                // The lane looked: whether a capture is due is known.
+                None => Some(scratch.resolver.resolve_knowing(
+                    self.state.position(),
+                    squares,
+                    m.dashed,
+                    lane.map(|l| l.is_none()),
+                )),
             };
             if !ended {
                 let has_legal_move = quiet.is_some() || scratch.resolver.has_legal_move();
