@@ -28,7 +28,7 @@ pub enum Item<G = RawGame> {
 }
 
 impl Item<RawGame> {
-    /// The bytes of the game it holds, for batching ([`super::pipeline::Pipeline::run_weighed`]).
+    /// The bytes of the game it holds, for batching ([`pipeline::Pipeline::run_weighed`]).
     pub fn weight(&self) -> usize {
         match self {
             Item::Game { game, .. } => game.text.len(),

@@ -3,6 +3,7 @@
 
 mod captures;
 mod convert;
+mod convert_parquet;
 mod dedupe;
 mod filter;
 mod games_out;
@@ -10,7 +11,6 @@ mod index;
 mod input;
 mod output;
 mod perft;
-mod pipeline;
 mod prescan;
 mod report;
 mod search;
