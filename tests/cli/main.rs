@@ -9,5 +9,6 @@ mod convert;
 mod formats;
 mod general;
 mod io_faults;
+mod parquet;
 mod real_world;
 mod stats;
