@@ -3,7 +3,6 @@
 //! read is one item of the sequence too, so it is reported in order and the other files are
 //! still processed.
 
-use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -13,9 +12,9 @@ use super::prescan::{DEFAULT_BLOCK, mapped_block_size, prescan, prescan_mapped};
 use pdn as read;
 use pdn::NotesPassed;
 use pdn::RawGame;
-use pdn::parse_game;
 use pdn::{Cut, SplitOptions, Splitter};
-use pdnkit::{ArchiveVariant, VariantEvidence};
+use pdnkit::ArchiveVariant;
+use pdnkit::file_variant::{FileItem, with_file_variant};
 
 /// One item of the input stream: by default a game cut out ([`games`]); a [`Piece`] for passes
 /// that let plain games go by ([`cuts`]).
@@ -239,16 +238,20 @@ fn stream<G>(
     })
 }
 
-/// Most games of a file read ahead to decide its variant ([`with_archive_variant`]).
-const WINDOW_GAMES: usize = 1024;
-/// Most bytes of games of a file read ahead to decide its variant.
-const WINDOW_BYTES: usize = 4 << 20;
-
 /// A game with the variant decided for its file, for games without GameType or Variant tag.
 pub type Decided = (Item, Option<Arc<ArchiveVariant>>);
 
+impl FileItem for Item {
+    fn file_game(&self) -> Option<(&Arc<str>, &RawGame)> {
+        match self {
+            Item::Game { file, game } => Some((file, game)),
+            Item::Failed { .. } => None,
+        }
+    }
+}
+
 /// The games of `paths` ([`games`]), each with the variant decided for its file
-/// ([`with_archive_variant`]); without a decision when `forced` (`--variant` decides).
+/// ([`with_file_variant`]); without a decision when `forced` (`--variant` decides).
 pub fn decided_games(
     paths: &[PathBuf],
     bytes: Arc<AtomicU64>,
@@ -257,7 +260,7 @@ pub fn decided_games(
     decided(games(paths, bytes), forced)
 }
 
-/// `items`, each with the variant decided for its file ([`with_archive_variant`]); without a
+/// `items`, each with the variant decided for its file ([`with_file_variant`]); without a
 /// decision when `forced` (`--variant` decides).
 pub fn decided<'a>(
     items: impl Iterator<Item = Item> + Send + 'a,
@@ -266,78 +269,8 @@ pub fn decided<'a>(
     if forced {
         Box::new(items.map(|item| (item, None)))
     } else {
-        Box::new(with_archive_variant(items))
+        Box::new(with_file_variant(items))
     }
-}
-
-/// Pairs every item with the variant decided for its file: the first games of each file (up to
-/// [`WINDOW_GAMES`] or [`WINDOW_BYTES`]) are read ahead and those without GameType or Variant tag
-/// replayed under each candidate ([`VariantEvidence`], up to [`VariantEvidence::ENOUGH`] games
-/// with moves); the decision holds for every game of the file, standard input included (read ahead
-/// in memory, never twice). Memory stays bounded by the window, and the decision is the same
-/// for every `--jobs`. A file whose first games all have tags naming their rules gets no
-/// decision: a game without tags further on is judged alone.
-pub fn with_archive_variant(
-    items: impl Iterator<Item = Item> + Send,
-) -> impl Iterator<Item = Decided> + Send {
-    let mut items = items.peekable();
-    let mut window: VecDeque<Item> = VecDeque::new();
-    let mut current: Option<(Arc<str>, Option<Arc<ArchiveVariant>>)> = None;
-    std::iter::from_fn(move || {
-        let item = match window.pop_front() {
-            Some(item) => item,
-            None => items.next()?,
-        };
-        let Item::Game { file, .. } = &item else {
-            return Some((item, None));
-        };
-        if let Some((f, decision)) = &current
-            && Arc::ptr_eq(f, file)
-        {
-            return Some((item, decision.clone()));
-        }
-        // The first game of a file: read the file's window ahead and decide.
-        let file = Arc::clone(file);
-        let mut bytes = item.weight();
-        window.push_back(item);
-        while window.len() < WINDOW_GAMES && bytes < WINDOW_BYTES {
-            match items.peek() {
-                Some(Item::Game { file: f, .. }) if Arc::ptr_eq(f, &file) => {}
-                _ => break,
-            }
-            let next = items.next().expect("peeked");
-            bytes += next.weight();
-            window.push_back(next);
-        }
-        let decision = decide(&window).map(Arc::new);
-        current = Some((file, decision.clone()));
-        window.pop_front().map(|item| (item, decision))
-    })
-}
-
-/// The variant for the games of `window` (one file's first games) without tags, if any.
-fn decide(window: &VecDeque<Item>) -> Option<ArchiveVariant> {
-    let games = window.iter().filter_map(|item| match item {
-        Item::Game { game, .. } => Some(game),
-        Item::Failed { .. } => None,
-    });
-    // Most archives tag every game: then nothing needs parsing here.
-    let mut untagged = games
-        .clone()
-        .filter(|raw| !raw.text.contains("[GameType") && !raw.text.contains("[Variant"));
-    untagged.next()?;
-    let mut evidence = VariantEvidence::default();
-    for raw in games {
-        let Ok(game) = parse_game(raw) else {
-            continue;
-        };
-        // Past enough games with moves, each further one would cost a replay per candidate.
-        if evidence.is_enough() && game.mainline_moves().next().is_some() {
-            continue;
-        }
-        evidence.add(&game);
-    }
-    evidence.decide()
 }
 
 /// Total size of the regular files among `paths` (stdin and special files count 0).

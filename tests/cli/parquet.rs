@@ -71,7 +71,10 @@ fn the_tables_hold_a_typed_row_per_game_and_per_ply_replayed() {
     let plies = read(&dir.path.join("out/plies.parquet"));
     let expected = records(&dir, SAMPLE);
     assert_eq!(games.num_rows(), expected.len());
-    let replayed: u64 = expected.iter().map(|r| r["replayed"].as_u64().unwrap()).sum();
+    let replayed: u64 = expected
+        .iter()
+        .map(|r| r["replayed"].as_u64().unwrap())
+        .sum();
     assert_eq!(plies.num_rows() as u64, replayed);
 
     let types = |batch: &RecordBatch, name: &str| {
@@ -86,7 +89,9 @@ fn the_tables_hold_a_typed_row_per_game_and_per_ply_replayed() {
     assert_eq!(types(&games, "date"), DataType::Date32);
     assert_eq!(types(&games, "plies"), DataType::Int32);
     assert_eq!(types(&games, "key"), DataType::Int64);
-    assert!(matches!(types(&games, "moves"), DataType::List(f) if *f.data_type() == DataType::Utf8));
+    assert!(
+        matches!(types(&games, "moves"), DataType::List(f) if *f.data_type() == DataType::Utf8)
+    );
     assert!(
         matches!(types(&games, "diagnostics"), DataType::List(f) if matches!(f.data_type(), DataType::Struct(s) if s.len() == 10))
     );
@@ -98,7 +103,12 @@ fn the_tables_hold_a_typed_row_per_game_and_per_ply_replayed() {
     let counts = column(&games, "replayed").as_primitive::<Int32Type>();
     for (i, r) in expected.iter().enumerate() {
         assert_eq!(status[i].as_deref(), r["status"].as_str(), "game {}", i + 1);
-        assert_eq!(final_fen[i].as_deref(), r["final_fen"].as_str(), "game {}", i + 1);
+        assert_eq!(
+            final_fen[i].as_deref(),
+            r["final_fen"].as_str(),
+            "game {}",
+            i + 1
+        );
         assert_eq!(counts.value(i) as u64, r["replayed"].as_u64().unwrap());
     }
     assert_eq!(
@@ -113,7 +123,10 @@ fn the_tables_hold_a_typed_row_per_game_and_per_ply_replayed() {
         let parsed = pdnkit::export::parse_date(text);
         assert_eq!(dates.is_valid(i), parsed.is_some(), "{text}");
     }
-    assert!(dates.iter().flatten().count() > 0, "no date parsed: {texts:?}");
+    assert!(
+        dates.iter().flatten().count() > 0,
+        "no date parsed: {texts:?}"
+    );
     // Each ply row carries its game's key, and the moves list holds every main-line move.
     let keys = column(&games, "key").as_primitive::<Int64Type>();
     let ply_keys = column(&plies, "key").as_primitive::<Int64Type>();
@@ -125,7 +138,12 @@ fn the_tables_hold_a_typed_row_per_game_and_per_ply_replayed() {
     let moves = column(&games, "moves").as_list::<i32>();
     let written = column(&games, "plies").as_primitive::<Int32Type>();
     for i in 0..games.num_rows() {
-        assert_eq!(moves.value(i).len() as i32, written.value(i), "game {}", i + 1);
+        assert_eq!(
+            moves.value(i).len() as i32,
+            written.value(i),
+            "game {}",
+            i + 1
+        );
     }
 }
 
@@ -155,21 +173,50 @@ const TWO_VARIANTS: &str = "[GameType \"20\"]\n[Date \"2001.02.03\"]\n1. 32-28 1
 fn partitions_follow_hive_and_leave_the_partition_column_to_the_directory() {
     let dir = Dir::new("parquet-partitions");
     dir.write("in.pdn", TWO_VARIANTS);
-    dir.run(&["convert", "--to", "parquet", "--partition", "variant", "-o", "v", "in.pdn"])
-        .expect_code(1);
+    dir.run(&[
+        "convert",
+        "--to",
+        "parquet",
+        "--partition",
+        "variant",
+        "-o",
+        "v",
+        "in.pdn",
+    ])
+    .expect_code(1);
     let part = |p: &str| dir.path.join("v").join(p);
     let intl = read(&part("games/variant=international/part-0.parquet"));
     let russian = read(&part("games/variant=russian/part-0.parquet"));
-    let none = read(&part("games/variant=__HIVE_DEFAULT_PARTITION__/part-0.parquet"));
-    assert_eq!((intl.num_rows(), russian.num_rows(), none.num_rows()), (1, 2, 1));
+    let none = read(&part(
+        "games/variant=__HIVE_DEFAULT_PARTITION__/part-0.parquet",
+    ));
+    assert_eq!(
+        (intl.num_rows(), russian.num_rows(), none.num_rows()),
+        (1, 2, 1)
+    );
     assert!(intl.schema().field_with_name("variant").is_err());
-    assert_eq!(read(&part("plies/variant=international/part-0.parquet")).num_rows(), 4);
-    assert_eq!(read(&part("plies/variant=russian/part-0.parquet")).num_rows(), 3);
+    assert_eq!(
+        read(&part("plies/variant=international/part-0.parquet")).num_rows(),
+        4
+    );
+    assert_eq!(
+        read(&part("plies/variant=russian/part-0.parquet")).num_rows(),
+        3
+    );
     // The unreadable game has no plies: no file, and no empty directory.
     assert!(!part("plies/variant=__HIVE_DEFAULT_PARTITION__").exists());
 
-    dir.run(&["convert", "--to", "parquet", "--partition", "year", "-o", "y", "in.pdn"])
-        .expect_code(1);
+    dir.run(&[
+        "convert",
+        "--to",
+        "parquet",
+        "--partition",
+        "year",
+        "-o",
+        "y",
+        "in.pdn",
+    ])
+    .expect_code(1);
     let year = |y: &str| read(&dir.path.join(format!("y/games/year={y}/part-0.parquet")));
     assert_eq!(year("2001").num_rows(), 1);
     assert_eq!(year("1965").num_rows(), 1);
@@ -199,22 +246,35 @@ fn walk(path: &Path) -> Vec<String> {
 fn what_parquet_out_refuses() {
     let dir = Dir::new("parquet-refusals");
     dir.write("in.pdn", TWO_VARIANTS);
-    let run = dir.run(&["convert", "--to", "parquet", "in.pdn"]).expect_code(2);
+    let run = dir
+        .run(&["convert", "--to", "parquet", "in.pdn"])
+        .expect_code(2);
     assert!(run.stderr.contains("name it with -o DIR"), "{}", run.stderr);
     let run = dir
         .run(&["convert", "--to", "csv", "--partition", "year", "in.pdn"])
         .expect_code(2);
-    assert!(run.stderr.contains("--partition applies to --to parquet only"));
+    assert!(
+        run.stderr
+            .contains("--partition applies to --to parquet only")
+    );
     let run = dir
         .run(&["convert", "--to", "parquet", "--moves", "-o", "o", "in.pdn"])
         .expect_code(2);
-    assert!(run.stderr.contains("do not apply to --to parquet"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("do not apply to --to parquet"),
+        "{}",
+        run.stderr
+    );
     // Tables already there are not replaced.
     dir.write("games.parquet", "mine");
     let run = dir
         .run(&["convert", "--to", "parquet", "-o", ".", "in.pdn"])
         .expect_code(2);
-    assert!(run.stderr.contains("games.parquet exists already"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("games.parquet exists already"),
+        "{}",
+        run.stderr
+    );
     assert_eq!(dir.read("games.parquet"), "mine");
     assert!(!dir.path.join("plies.parquet").exists());
 }
