@@ -722,8 +722,10 @@ fn a_game_written_without_terminator_gets_one_so_the_next_stays_apart() {
     dir.write("a.pdn", "[Event \"A\"]\n[GameType \"20\"]\n");
     dir.write("b.pdn", "[Event \"B\"] [GameType \"20\"]\n1. 32-28 19-23\n");
     dir.write("c.pdn", "[Event \"C\"]\n[GameType \"20\"]\n1. 33-29 *\n");
-    dir.run(&["split", "-q", "--games", "10", "-o", "out", "a.pdn", "b.pdn", "c.pdn"])
-        .expect_code(0);
+    dir.run(&[
+        "split", "-q", "--games", "10", "-o", "out", "a.pdn", "b.pdn", "c.pdn",
+    ])
+    .expect_code(0);
     let part = dir.read("out/part-0001.pdn");
     assert_eq!(
         part,

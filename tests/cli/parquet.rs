@@ -118,8 +118,8 @@ fn the_tables_hold_a_typed_row_per_game_and_per_ply_replayed() {
     // Dates are typed where they name a day, and kept as text.
     let dates = column(&games, "date").as_primitive::<Date32Type>();
     let texts = strings(&games, "date_text");
-    for i in 0..games.num_rows() {
-        let text = texts[i].as_deref().unwrap_or("");
+    for (i, text) in texts.iter().enumerate() {
+        let text = text.as_deref().unwrap_or("");
         let parsed = pdnkit::export::parse_date(text);
         assert_eq!(dates.is_valid(i), parsed.is_some(), "{text}");
     }

@@ -75,11 +75,14 @@ pub fn paths(obj: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
     Ok(out)
 }
 
+/// A file being read: its name and its games.
+type OpenFile = (Arc<str>, Splitter<Box<dyn BufRead + Send>>);
+
 /// The games of `paths`, in order; each file opened when its turn comes (compressed files are
 /// decompressed, as on the command line).
 pub fn games_of_paths(paths: Vec<PathBuf>) -> impl Iterator<Item = Input> + Send {
     let mut files = paths.into_iter();
-    let mut current: Option<(Arc<str>, Splitter<Box<dyn BufRead + Send>>)> = None;
+    let mut current: Option<OpenFile> = None;
     std::iter::from_fn(move || {
         loop {
             if let Some((file, splitter)) = current.as_mut() {
