@@ -33,7 +33,10 @@ pub fn run(args: &ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let games = input::games(&files, reporter.bytes_counter());
     let skip_invalid = args.skip_invalid;
     let (mut written, mut left_out, mut as_start) = (0u64, 0u64, 0u64);
-    let result = global.pipeline().run_weighed(
+    // Each game's rows hold a FEN per ply: fewer batches in flight than for text out.
+    let mut pipeline = global.pipeline();
+    pipeline.max_batches_in_flight = 2 * pipeline.jobs;
+    let result = pipeline.run_weighed(
         input::decided(games, options.variant.is_some()),
         |(item, _)| item.weight(),
         || (),

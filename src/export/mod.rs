@@ -34,5 +34,5 @@ pub use lines::{Entry, Line, PlyIndex, line};
 pub use notation::{
     canonical_landings, full_path, minimal, minimal_legal, normalised_squares, write_full_path,
 };
-pub use parquet::{NO_PARTITION_VALUE, ParquetWriter, Partition, ROW_GROUP_MEMORY, Written};
+pub use parquet::{NO_PARTITION_VALUE, ParquetWriter, Partition, ROW_GROUP_BYTES, Written};
 pub use pdn::{PdnWriter, game_type_value, render as render_pdn};

@@ -9,8 +9,8 @@
 //! ```
 //!
 //! Memory stays flat whatever the archive's size: rows are gathered into batches of a bounded
-//! size, and the row groups every file has open are closed once, together, they hold
-//! [`ROW_GROUP_MEMORY`]. Files are written under hidden names and renamed by
+//! size, and once the row groups the files have open hold [`ROW_GROUP_BYTES`] together, the
+//! largest are closed. Files are written under hidden names and renamed by
 //! [`ParquetWriter::finish`], so a run that fails leaves no file a reader would take for whole.
 
 use std::collections::BTreeMap;
@@ -23,7 +23,7 @@ use arrow_schema::{ArrowError, SchemaRef};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 
 use super::arrow::{GameRows, GamesBuilder, PliesBuilder, games_schema, plies_schema};
 use crate::CheckedGame;
@@ -66,8 +66,13 @@ const BATCH_GAMES: usize = 4096;
 const BATCH_PLIES: usize = 32 * 1024;
 /// Bytes of rows gathered, over every partition, past which all are handed to their writers.
 const PENDING_MEMORY: usize = 8 << 20;
-/// Memory of the row groups in progress, over every file, past which all are closed.
-pub const ROW_GROUP_MEMORY: usize = 48 << 20;
+/// Encoded bytes of the row groups in progress, over every file, past which the largest are
+/// closed.
+pub const ROW_GROUP_BYTES: usize = 8 << 20;
+/// Bytes of a data page or a dictionary page. Each column fills one of each in memory before
+/// it is encoded: with some thirty columns open in each file, the default of 1 MB would weigh
+/// more than the row groups themselves.
+const PAGE_BYTES: usize = 64 << 10;
 /// Most rows in one row group (readers skip and read in parallel by row group).
 const MAX_GROUP_ROWS: usize = 1 << 20;
 
@@ -90,6 +95,9 @@ pub struct ParquetWriter {
     /// partitions).
     parts: BTreeMap<String, Part>,
     written: Written,
+    /// [`PENDING_MEMORY`] and [`ROW_GROUP_BYTES`] (tests make them smaller).
+    pending_budget: usize,
+    group_budget: usize,
 }
 
 /// The two tables of one partition.
@@ -153,11 +161,17 @@ impl<B: Rows> Table<B> {
         };
         writer
             .write(&batch)
-            .map_err(|e| parquet_error(&self.path, e))
+            .map_err(|e| parquet_error(&self.path, e))?;
+        Ok(())
     }
 
-    fn group_memory(&self) -> usize {
-        self.writer.as_ref().map_or(0, ArrowWriter::memory_size)
+    /// The encoded bytes of the row group being built. (Beside them, each open file holds the
+    /// buffers of the pages its columns are filling, bounded by [`PAGE_BYTES`]: closing a
+    /// small row group would not free them, only make the file worse to read.)
+    fn group_bytes(&self) -> usize {
+        self.writer
+            .as_ref()
+            .map_or(0, ArrowWriter::in_progress_size)
     }
 
     fn close_group(&mut self) -> io::Result<()> {
@@ -206,6 +220,12 @@ fn open(path: &Path, schema: SchemaRef) -> io::Result<ArrowWriter<File>> {
     let properties = WriterProperties::builder()
         .set_compression(Compression::ZSTD(ZstdLevel::default()))
         .set_max_row_group_row_count(Some(MAX_GROUP_ROWS))
+        .set_data_page_size_limit(PAGE_BYTES)
+        .set_dictionary_page_size_limit(PAGE_BYTES)
+        // Statistics per row group, not per page: a page index is kept in memory until the file
+        // is closed, and grows with the archive.
+        .set_statistics_enabled(EnabledStatistics::Chunk)
+        .set_statistics_truncate_length(Some(64))
         .build();
     ArrowWriter::try_new(file, schema, Some(properties)).map_err(|e| parquet_error(path, e))
 }
@@ -254,6 +274,8 @@ impl ParquetWriter {
             partition,
             parts: BTreeMap::new(),
             written: Written::default(),
+            pending_budget: PENDING_MEMORY,
+            group_budget: ROW_GROUP_BYTES,
         })
     }
 
@@ -359,7 +381,7 @@ impl ParquetWriter {
             .values()
             .map(|p| p.games.rows.bytes() + p.plies.rows.bytes())
             .sum();
-        if pending >= PENDING_MEMORY {
+        if pending >= self.pending_budget {
             for part in self.parts.values_mut() {
                 part.games.flush_rows(leave_out)?;
                 part.plies.flush_rows(leave_out)?;
@@ -368,14 +390,87 @@ impl ParquetWriter {
         let groups: usize = self
             .parts
             .values()
-            .map(|p| p.games.group_memory() + p.plies.group_memory())
+            .map(|p| p.games.group_bytes() + p.plies.group_bytes())
             .sum();
-        if groups >= ROW_GROUP_MEMORY {
-            for part in self.parts.values_mut() {
-                part.games.close_group()?;
-                part.plies.close_group()?;
+        if groups < self.group_budget {
+            return Ok(());
+        }
+        // The largest row groups are closed until half of the budget is left: the others (the
+        // games beside their plies, say) go on growing into groups of a useful size.
+        let mut sizes: Vec<(usize, String, bool)> = self
+            .parts
+            .iter()
+            .flat_map(|(name, p)| {
+                let games = (p.games.group_bytes(), name.clone(), false);
+                let plies = (p.plies.group_bytes(), name.clone(), true);
+                [games, plies]
+            })
+            .collect();
+        sizes.sort_by(|a, b| b.0.cmp(&a.0));
+        let mut open = groups;
+        for (memory, name, plies) in sizes {
+            if open < self.group_budget / 2 {
+                break;
             }
+            let part = self.parts.get_mut(&name).expect("a part listed");
+            if plies {
+                part.plies.close_group()?;
+            } else {
+                part.games.close_group()?;
+            }
+            open -= memory;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ReplayOptions, check_game};
+
+    fn rows(year: u32) -> GameRows {
+        let text = format!(
+            "[Date \"{year}.01.02\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 33-29 *"
+        );
+        let raw = pdn::RawGame::from_text(text);
+        check_game("t.pdn", &raw, &ReplayOptions::default(), GameRows::of)
+    }
+
+    fn open_memory(w: &ParquetWriter) -> usize {
+        w.parts
+            .values()
+            .map(|p| p.games.group_bytes() + p.plies.group_bytes())
+            .sum()
+    }
+
+    #[test]
+    fn many_partitions_stay_within_the_budgets_and_every_row_is_written() {
+        let dir = std::env::temp_dir().join(format!("pdnkit-parquet-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut w = ParquetWriter::create(&dir, Some(Partition::Year)).unwrap();
+        (w.pending_budget, w.group_budget) = (16 << 10, 64 << 10);
+        let (years, games) = (20, 3_000);
+        let mut most = 0;
+        for i in 0..games {
+            w.write_rows(&rows(1700 + i % years)).unwrap();
+            let pending: usize = w
+                .parts
+                .values()
+                .map(|p| p.games.rows.bytes() + p.plies.rows.bytes())
+                .sum();
+            assert!(pending < w.pending_budget, "{pending}");
+            most = most.max(open_memory(&w));
+            assert!(open_memory(&w) < w.group_budget, "{}", open_memory(&w));
+        }
+        // Row groups grew, and were closed as the budget was reached.
+        assert!(most > w.group_budget / 4, "{most}");
+        let written = w.finish().unwrap();
+        assert_eq!(
+            (written.games, written.plies),
+            (u64::from(games), 5 * u64::from(games))
+        );
+        assert_eq!(written.files.len(), 2 * years as usize);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
