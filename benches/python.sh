@@ -32,7 +32,7 @@ if [ ! -x "$VENV/bin/python" ]; then
     python3 -m venv "$VENV"
     "$VENV/bin/pip" install --quiet maturin py-draughts
 fi
-(. "$VENV/bin/activate" && maturin develop --quiet --release -m crates/python/Cargo.toml >/dev/null)
+(. "$VENV/bin/activate" && maturin develop --quiet --release -m crates/python/Cargo.toml >/dev/null 2>&1)
 py=$VENV/bin/python
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
