@@ -4,12 +4,15 @@
 //!
 //! [`with_file_variant`] reads each file's first games ahead (at most [`WINDOW_GAMES`] games
 //! or [`WINDOW_BYTES`] bytes), replays those without tags under each candidate
-//! ([`VariantEvidence`]), and pairs every item of the file with the decision. Memory stays
-//! bounded by the window; standard input is read ahead in memory, never twice.
+//! ([`VariantEvidence`], up to [`VariantEvidence::ENOUGH`] games with moves), and pairs every
+//! item of the file with the decision. Memory stays bounded by the window; standard input is
+//! read ahead in memory, never twice. Under a forced variant played on several boards, only the
+//! board is decided.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use draughts::Variant;
 use pdn::{RawGame, parse_game};
 
 use crate::{ArchiveVariant, VariantEvidence};
@@ -28,8 +31,11 @@ pub trait FileItem {
 
 /// Pairs every item with the variant decided for its file; a file whose first games all have
 /// tags naming their rules gets no decision (a game without tags further on is judged alone).
+/// Under `forced` (a variant imposed on every game, played on several boards) only the board is
+/// decided.
 pub fn with_file_variant<T: FileItem + Send>(
     items: impl Iterator<Item = T> + Send,
+    forced: Option<Variant>,
 ) -> impl Iterator<Item = (T, Option<Arc<ArchiveVariant>>)> + Send {
     let mut items = items.peekable();
     let mut window: VecDeque<T> = VecDeque::new();
@@ -62,21 +68,28 @@ pub fn with_file_variant<T: FileItem + Send>(
             bytes += raw.text.len();
             window.push_back(items.next().expect("peeked"));
         }
-        let decision =
-            decide(window.iter().filter_map(|i| i.file_game().map(|(_, g)| g))).map(Arc::new);
+        let games = window.iter().filter_map(|i| i.file_game().map(|(_, g)| g));
+        let decision = decide(games, forced).map(Arc::new);
         current = Some((file, decision.clone()));
         window.pop_front().map(|item| (item, decision))
     })
 }
 
-/// The variant for the games without tags among `games` (one file's first games), if any.
-fn decide<'g>(games: impl Iterator<Item = &'g RawGame> + Clone) -> Option<ArchiveVariant> {
-    // Most archives tag every game: then nothing needs parsing here.
-    let mut untagged = games
-        .clone()
-        .filter(|raw| !raw.text.contains("[GameType") && !raw.text.contains("[Variant"));
-    untagged.next()?;
-    let mut evidence = VariantEvidence::default();
+/// What `games` (one file's first games) decide: the variant of those without tags, the board
+/// of those of a variant played on several whose GameType does not give it.
+fn decide<'g>(
+    games: impl Iterator<Item = &'g RawGame> + Clone,
+    forced: Option<Variant>,
+) -> Option<ArchiveVariant> {
+    // Most archives give every game a GameType: then nothing needs parsing here (a Variant tag
+    // alone may name a variant played on several boards).
+    if forced.is_none() {
+        games.clone().find(|raw| !raw.text.contains("[GameType"))?;
+    }
+    let mut evidence = match forced {
+        Some(v) => VariantEvidence::forced(v),
+        None => VariantEvidence::default(),
+    };
     for raw in games {
         let Ok(game) = parse_game(raw) else {
             continue;

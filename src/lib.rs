@@ -49,11 +49,14 @@
 
 mod check;
 pub mod dedupe;
+pub mod diagram;
 pub mod export;
 pub mod file_variant;
 pub mod filter;
+pub mod html_report;
 pub mod openings;
 mod record;
+pub mod repair;
 mod replay;
 pub mod search;
 pub mod stats;
@@ -64,7 +67,7 @@ pub use pdn;
 pub use check::{CheckedGame, check_game};
 pub use record::{GameRecord, Located, MAX_LISTED_IN_VARIATIONS, Verdict};
 pub use replay::{
-    ArchiveVariant, CaptureFault, Code, Diagnostic, MAX_LISTED_NOTES, MoveRef, Ply, ReplayOptions,
-    Replayed, Severity, Source, VariantEvidence, check_syntax, note_diagnostic, replay, side_name,
-    tagged_variant, worst_syntax_note,
+    ArchiveBoard, ArchiveVariant, CaptureFault, Code, Diagnostic, MAX_LISTED_NOTES, MoveRef, Ply,
+    ReplayOptions, Replayed, Severity, Source, VariantEvidence, check_syntax, note_diagnostic,
+    replay, side_name, tagged_variant, worst_syntax_note,
 };

@@ -100,6 +100,10 @@ pub struct Located {
     /// The facts of a capture fault.
     #[serde(skip)]
     pub capture: Option<Box<CaptureFault>>,
+    /// For a move that cannot be played, what the writer may have meant ([`crate::repair`]);
+    /// only when asked for.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<crate::repair::Suggestion>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -107,6 +111,19 @@ fn is_zero(n: &u32) -> bool {
 }
 
 impl GameRecord {
+    /// Attaches each fault's suggestions to its diagnostic.
+    pub fn attach_repairs(&mut self, repairs: Vec<crate::repair::FaultRepairs>) {
+        for r in repairs {
+            if let Some(d) = self
+                .diagnostics
+                .iter_mut()
+                .find(|d| d.span == Some(r.span) && d.severity >= Severity::Warning)
+            {
+                d.suggestions = r.suggestions;
+            }
+        }
+    }
+
     /// The verdict on a game that parsed and was replayed.
     pub fn replayed(file: &str, raw: &RawGame, game: &Game<'_>, r: &Replayed) -> GameRecord {
         let (listed, counted) = listed_in_variations(&r.diagnostics);
@@ -178,6 +195,7 @@ impl GameRecord {
             message: format!("{} ({})", err.message, err.kind.code()),
             span: Some((err.span.start, err.span.end)),
             capture: None,
+            suggestions: Vec::new(),
         };
         let notes = raw.notes.iter().map(|n| {
             locate(
@@ -289,6 +307,7 @@ fn locate(raw: &RawGame, d: &Diagnostic, at: LineCol) -> Located {
         message: d.message.clone(),
         span: d.span.map(|s| (s.start, s.end)),
         capture: d.capture.clone(),
+        suggestions: Vec::new(),
     }
 }
 

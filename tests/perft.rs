@@ -133,7 +133,7 @@ fn perft_tables_up_to_the_default_ceiling() {
 }
 
 #[test]
-fn fixtures_cover_every_variant_with_a_published_table() {
+fn fixtures_cover_every_variant_and_board() {
     let names: std::collections::BTreeSet<String> =
         entries().into_iter().map(|e| e.variant).collect();
     for v in [
@@ -152,6 +152,11 @@ fn fixtures_cover_every_variant_with_a_published_table() {
         "czech",
         "turkish",
         "thai",
+        "ghanaian",
+        "ghanaian-dark-cornered",
+        "malaysian",
+        "malaysian-10x10",
+        "malaysian-8x8",
     ] {
         assert!(names.contains(v), "no perft fixture for {v}");
     }

@@ -1,4 +1,5 @@
-//! The tricky cases of rules.md §6 (T1–T11), each with its exact expected move set.
+//! Tricky positions from the rulebooks' examples and the cases engines disagree on (T1–T11),
+//! each with its exact expected move set.
 //! Moves are written `from x to [captured squares]`, `=K` when the piece is crowned.
 
 use draughts::Fen;

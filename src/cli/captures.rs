@@ -96,7 +96,11 @@ pub fn run(args: CapturesArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let mut by_code: BTreeMap<&'static str, u64> = BTreeMap::new();
     let mut games_with_faults = 0u64;
     let result = global.pipeline().run_weighed(
-        input::decided_games(&files, reporter.bytes_counter(), options.variant.is_some()),
+        input::decided_games(
+            &files,
+            reporter.bytes_counter(),
+            input::Deciding::replaying(options.variant),
+        ),
         |(item, _)| item.weight(),
         || (),
         |_, (item, archive)| audit(item, &options.for_archive(archive), format, colour),

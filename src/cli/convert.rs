@@ -186,7 +186,7 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let skip_invalid = args.skip_invalid;
     let (mut first, mut written, mut left_out, mut as_start) = (true, 0u64, 0u64, 0u64);
     let result = global.pipeline().run_weighed(
-        input::decided(items, options.variant.is_some()),
+        input::decided(items, input::Deciding::replaying(options.variant)),
         |(item, _)| item.weight(),
         || (),
         |_, (item, archive)| {

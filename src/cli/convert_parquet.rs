@@ -37,7 +37,7 @@ pub fn run(args: &ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let mut pipeline = global.pipeline();
     pipeline.max_batches_in_flight = 2 * pipeline.jobs;
     let result = pipeline.run_weighed(
-        input::decided(games, options.variant.is_some()),
+        input::decided(games, input::Deciding::replaying(options.variant)),
         |(item, _)| item.weight(),
         || (),
         |_, (item, archive)| {

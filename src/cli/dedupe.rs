@@ -20,7 +20,7 @@ use super::games_out::{GamesOut, GamesWriter, Rendered, not_written};
 use super::input::{self, Item, Rereadable};
 use super::output::Output;
 use super::report::{Counts, Reporter, plural};
-use super::{GlobalArgs, Status, not_a_variant};
+use super::{GlobalArgs, Status};
 
 /// Arguments of `pdnkit dedupe`.
 #[derive(clap::Args, Debug)]
@@ -87,12 +87,7 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             "dedupe writes games; --format is not used by dedupe (use --to json|csv|fen|pdn)"
         );
     }
-    let variant = match &args.variant {
-        None => None,
-        Some(name) => {
-            Some(draughts::Variant::from_name(name).ok_or_else(|| not_a_variant(name, &[]))?)
-        }
-    };
+    let variant = super::variant_named(args.variant.as_deref())?;
     let options = ReplayOptions {
         variant,
         mainline_only: true,
@@ -104,7 +99,10 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
 
     // Pass 1: every game's key.
     let mut keyed: Vec<Keyed> = Vec::new();
-    let games = input::decided(inputs.games(reporter.bytes_counter()), variant.is_some());
+    let games = input::decided(
+        inputs.games(reporter.bytes_counter()),
+        input::Deciding::replaying(variant),
+    );
     let _ = global.pipeline().run_weighed(
         games,
         |(item, _)| item.weight(),
@@ -166,7 +164,7 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         let mut seen = 0usize;
         let games = numbered(input::decided(
             inputs.games(Arc::default()),
-            variant.is_some(),
+            input::Deciding::replaying(variant),
         ));
         let _ = global.pipeline().run_weighed(
             games,
@@ -245,7 +243,7 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let to_write = |i: Order| kept_of[&merged[i]] == i;
     let games = numbered(input::decided(
         inputs.games(Arc::default()),
-        variant.is_some(),
+        input::Deciding::replaying(variant),
     ));
     let result = global.pipeline().run_weighed(
         games,
@@ -306,13 +304,7 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             let Some((file, rendered)) = w.kept else {
                 return ControlFlow::Continue(());
             };
-            match writer.write(&form, &mut out, &file, &rendered) {
-                Ok(note) => {
-                    reporter.message(note.as_deref().unwrap_or(""));
-                    ControlFlow::Continue(())
-                }
-                Err(e) => ControlFlow::Break(e),
-            }
+            writer.write_shown(&form, &mut out, &reporter, &file, &rendered)
         },
     );
     result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;

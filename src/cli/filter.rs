@@ -171,7 +171,11 @@ pub fn run(args: FilterArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let mut reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;
     out.write_all(&form.header()?)?;
-    let games = input::decided_games(&files, reporter.bytes_counter(), false);
+    let games = input::decided_games(
+        &files,
+        reporter.bytes_counter(),
+        input::Deciding::replaying(None),
+    );
     let kept_games = |(item, archive): input::Decided| {
         let options = options.for_archive(archive);
         let (file, raw) = match item {
@@ -211,13 +215,7 @@ pub fn run(args: FilterArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         let Some((file, rendered)) = k.kept else {
             return ControlFlow::Continue(());
         };
-        match writer.write(&form, &mut out, &file, &rendered) {
-            Ok(note) => {
-                reporter.message(note.as_deref().unwrap_or(""));
-                ControlFlow::Continue(())
-            }
-            Err(e) => ControlFlow::Break(e),
-        }
+        writer.write_shown(&form, &mut out, &reporter, &file, &rendered)
     };
     let result = global.pipeline().run_weighed(
         games,

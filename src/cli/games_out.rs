@@ -12,13 +12,15 @@
 
 use std::collections::HashSet;
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use pdn::RawGame;
-use pdnkit::export::game_type_value;
+use pdnkit::export::variant_tags;
 use pdnkit::{CheckedGame, Code};
 
 use super::convert::{self, Format, Target};
+use super::report::Reporter;
 
 /// The form of the games written.
 pub enum GamesOut {
@@ -86,7 +88,10 @@ impl GamesOut {
             Some(config) if decided => {
                 // Before the first tag (or the movetext), after any blank lines.
                 let at = text.len() - text.trim_start().len();
-                let tag = format!("[GameType \"{}\"]\n", game_type_value(config.variant));
+                let tag: String = variant_tags(config)
+                    .iter()
+                    .map(|(name, value)| format!("[{name} \"{value}\"]\n"))
+                    .collect();
                 [&text[..at], &tag, &text[at..]].concat()
             }
             _ => text.to_string(),
@@ -174,6 +179,25 @@ impl GamesWriter {
             .transcoded
             .filter(|_| self.transcoded_from.insert(Arc::clone(file)));
         Ok(note.map(|e| transcoded_note(file, e)))
+    }
+
+    /// [`GamesWriter::write`] in a pipeline's consumer: the note shown through `reporter`,
+    /// an error breaking the run.
+    pub fn write_shown(
+        &mut self,
+        form: &GamesOut,
+        out: &mut impl Write,
+        reporter: &Reporter,
+        file: &Arc<str>,
+        rendered: &Rendered,
+    ) -> ControlFlow<std::io::Error> {
+        match self.write(form, out, file, rendered) {
+            Ok(note) => {
+                reporter.message(note.as_deref().unwrap_or(""));
+                ControlFlow::Continue(())
+            }
+            Err(e) => ControlFlow::Break(e),
+        }
     }
 
     /// Ends the output (a line end after a last game that had none).

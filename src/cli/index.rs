@@ -226,7 +226,7 @@ pub fn run(args: IndexArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let games = input::decided_games(
         &args.files,
         reporter.bytes_counter(),
-        options.variant.is_some(),
+        input::Deciding::replaying(options.variant),
     );
     let result = global.pipeline().run_weighed(
         games,

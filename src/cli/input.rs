@@ -14,6 +14,7 @@ use pdn::NotesPassed;
 use pdn::RawGame;
 use pdn::{Cut, SplitOptions, Splitter};
 use pdnkit::ArchiveVariant;
+use pdnkit::draughts::Variant;
 use pdnkit::file_variant::{FileItem, with_file_variant};
 
 /// One item of the input stream: by default a game cut out ([`games`]); a [`Piece`] for passes
@@ -250,26 +251,44 @@ impl FileItem for Item {
     }
 }
 
+/// What the archive decision is asked for: nothing (the games are not replayed), the variant
+/// of untagged games (and boards), or only the board of the variant `--variant` forces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deciding {
+    /// No decision: the games are not replayed.
+    Nothing,
+    /// `None`: decide the variant of untagged games; `Some`: the variant `--variant` forces.
+    For(Option<Variant>),
+}
+
+impl Deciding {
+    /// For games replayed under `forced` (`--variant`), if any.
+    pub fn replaying(forced: Option<Variant>) -> Deciding {
+        Deciding::For(forced)
+    }
+}
+
 /// The games of `paths` ([`games`]), each with the variant decided for its file
-/// ([`with_file_variant`]); without a decision when `forced` (`--variant` decides).
+/// ([`with_file_variant`]).
 pub fn decided_games(
     paths: &[PathBuf],
     bytes: Arc<AtomicU64>,
-    forced: bool,
+    deciding: Deciding,
 ) -> Box<dyn Iterator<Item = Decided> + Send + '_> {
-    decided(games(paths, bytes), forced)
+    decided(games(paths, bytes), deciding)
 }
 
 /// `items`, each with the variant decided for its file ([`with_file_variant`]); without a
-/// decision when `forced` (`--variant` decides).
+/// decision when nothing is to be decided: no replay, or a `--variant` played on one board.
 pub fn decided<'a>(
     items: impl Iterator<Item = Item> + Send + 'a,
-    forced: bool,
+    deciding: Deciding,
 ) -> Box<dyn Iterator<Item = Decided> + Send + 'a> {
-    if forced {
-        Box::new(items.map(|item| (item, None)))
-    } else {
-        Box::new(with_file_variant(items))
+    match deciding {
+        Deciding::For(forced) if forced.is_none_or(Variant::has_other_boards) => {
+            Box::new(with_file_variant(items, forced))
+        }
+        _ => Box::new(items.map(|item| (item, None))),
     }
 }
 

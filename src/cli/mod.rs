@@ -5,14 +5,18 @@ mod captures;
 mod convert;
 mod convert_parquet;
 mod dedupe;
+mod diagram;
 mod filter;
+mod fix;
 mod games_out;
 mod index;
 mod input;
 mod output;
 mod perft;
+mod png;
 mod prescan;
 mod report;
+mod report_html;
 mod search;
 mod split;
 mod stats;
@@ -155,8 +159,24 @@ pub enum Command {
     ///
     /// The games kept are written as they were; --report writes a CSV of every group.
     Dedupe(dedupe::DedupeArgs),
+    /// Write archives back with the repairs the rest of each game confirms.
+    ///
+    /// Only a move whose repair is confirmed (unique, and the rest of the game then replays)
+    /// is changed, marked with a comment; other games are written as they were. --changes
+    /// writes a CSV of every change. --format is not used.
+    Fix(fix::FixArgs),
     /// Split archives into files: N games each, one file per tag value, or N shards.
     Split(split::SplitArgs),
+    /// Draw a position as an SVG (or PNG) board: a FEN, a start position, or a game's ply.
+    ///
+    /// The picture goes to stdout or to -o FILE (PNG when FILE ends in .png, or with --png);
+    /// --format is not used.
+    Diagram(diagram::DiagramArgs),
+    /// Write one self-contained HTML page: counts, charts, findings, and a game viewer.
+    ///
+    /// The page goes to stdout or to -o FILE; --format is not used. It needs no network: its
+    /// style, script and data are inline.
+    Report(report_html::ReportArgs),
     /// Count the leaves of the move tree (move-generator test).
     ///
     /// Formats (--format): text, the default (with --divide a `move count` line per root move,
@@ -217,6 +237,9 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Index(args) => index::run(args, &cli.global),
         Command::Dedupe(args) => dedupe::run(args, &cli.global),
         Command::Split(args) => split::run(args, &cli.global),
+        Command::Fix(args) => fix::run(args, &cli.global),
+        Command::Diagram(args) => diagram::run(args, &cli.global),
+        Command::Report(args) => report_html::run(args, &cli.global),
         Command::Perft(args) => {
             let format = cli.global.format.unwrap_or(Format::Text);
             let mut out = output::Output::open(None)?;
@@ -284,12 +307,7 @@ pub struct ReplayArgs {
 impl ReplayArgs {
     /// The library's replay options.
     pub fn options(&self) -> anyhow::Result<pdnkit::ReplayOptions> {
-        let variant = match &self.variant {
-            None => None,
-            Some(name) => {
-                Some(draughts::Variant::from_name(name).ok_or_else(|| not_a_variant(name, &[]))?)
-            }
-        };
+        let variant = variant_named(self.variant.as_deref())?;
         Ok(pdnkit::ReplayOptions {
             variant,
             mainline_only: self.mainline_only,
@@ -297,6 +315,12 @@ impl ReplayArgs {
             ..pdnkit::ReplayOptions::default()
         })
     }
+}
+
+/// The variant `--variant` names, if given; a usage error when it names none.
+pub fn variant_named(name: Option<&str>) -> anyhow::Result<Option<draughts::Variant>> {
+    name.map(|n| draughts::Variant::from_name(n).ok_or_else(|| not_a_variant(n, &[])))
+        .transpose()
 }
 
 /// Why `name` selects no rules: it is ambiguous (naming the variants it may mean), or unknown

@@ -10,8 +10,9 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 
 use draughts::Fen;
-use draughts::variants::{SPANTSIRETTI_INTERNATIONAL, THAI_12};
-use draughts::{CountMode, Position, default_notation, divide, perft, rules_by_name};
+use draughts::{
+    CountMode, Position, default_notation, divide, other_rule_set_names, perft, rules_by_name,
+};
 
 use super::Format;
 
@@ -29,8 +30,9 @@ pub enum CountArg {
 /// Arguments of `pdnkit perft`.
 #[derive(clap::Args, Debug)]
 pub struct PerftArgs {
-    /// Variant (international, russian, english, frisian, ...; see `pdnkit variants`) or test
-    /// rule set (spantsiretti-international, thai-12).
+    /// Variant (international, russian, english, frisian, ...; see `pdnkit variants`), another
+    /// board of a variant (malaysian-10x10, malaysian-8x8, ghanaian-dark-cornered) or test rule
+    /// set (spantsiretti-international, thai-12).
     #[arg(long, default_value = "international")]
     pub variant: String,
     /// Depth in plies.
@@ -80,8 +82,8 @@ struct Divided<'a> {
 /// An unknown or ambiguous variant, an unreadable or impossible FEN, or a write failure.
 pub fn run(args: &PerftArgs, format: Format, out: &mut dyn Write) -> Result<()> {
     let rules = rules_by_name(&args.variant).ok_or_else(|| {
-        let tests = [SPANTSIRETTI_INTERNATIONAL.name, THAI_12.name];
-        super::not_a_variant(&args.variant, &tests)
+        let others: Vec<&str> = other_rule_set_names().collect();
+        super::not_a_variant(&args.variant, &others)
     })?;
     let notation = default_notation(rules);
     let pos = match &args.fen {

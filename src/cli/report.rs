@@ -247,6 +247,8 @@ fn severity_colour(s: Severity) -> &'static str {
 }
 const RESET: &str = "\x1b[0m";
 const BOLD: &str = "\x1b[1m";
+/// A help line's label (bold green, as compilers print it).
+const HELP: &str = "\x1b[1;32m";
 
 /// How a game's report lists its diagnostics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -368,6 +370,14 @@ pub fn render_diagnostics(
                 }
                 _ => out.push_str(&excerpt),
             }
+        }
+        for suggestion in &d.suggestions {
+            let (on, off) = if style.colour {
+                (HELP, RESET)
+            } else {
+                ("", "")
+            };
+            out.push_str(&format!("  = {on}help{off}: {}\n", suggestion.help()));
         }
     }
     out

@@ -184,7 +184,11 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         out.write_all(&header.into_inner().expect("in-memory CSV"))?;
     }
     let (mut hits, mut games_hit) = (0u64, 0u64);
-    let games = input::decided_games(&files, reporter.bytes_counter(), options.variant.is_some());
+    let games = input::decided_games(
+        &files,
+        reporter.bytes_counter(),
+        input::Deciding::replaying(options.variant),
+    );
     let result = global.pipeline().run_weighed(
         games,
         |(item, _)| item.weight(),
@@ -261,18 +265,12 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             let (Some(file), Some(rendered)) = (f.file, f.rendered) else {
                 return ControlFlow::Continue(());
             };
-            let written = match &games_out {
-                Some(form) => writer.write(form, &mut out, &file, &rendered),
-                None => out
-                    .write_all(rendered.data.as_deref().unwrap_or_default())
-                    .map(|()| None),
-            };
-            match written {
-                Ok(note) => {
-                    reporter.message(note.as_deref().unwrap_or(""));
-                    ControlFlow::Continue(())
-                }
-                Err(e) => ControlFlow::Break(e),
+            match &games_out {
+                Some(form) => writer.write_shown(form, &mut out, &reporter, &file, &rendered),
+                None => match out.write_all(rendered.data.as_deref().unwrap_or_default()) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => ControlFlow::Break(e),
+                },
             }
         },
     );

@@ -189,12 +189,7 @@ pub fn run(args: SplitArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         (_, _, Some(n)) => Rule::Shards(n),
         _ => unreachable!("clap requires one of --games, --by, --shards"),
     };
-    let variant = match &args.variant {
-        None => None,
-        Some(name) => Some(
-            draughts::Variant::from_name(name).ok_or_else(|| super::not_a_variant(name, &[]))?,
-        ),
-    };
+    let variant = super::variant_named(args.variant.as_deref())?;
     prepare(&args.output, args.force)?;
     let options = ReplayOptions {
         variant,
@@ -214,7 +209,11 @@ pub fn run(args: SplitArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     };
     let mut seen = 0u64;
     let mut transcoded_from = HashSet::new();
-    let games = input::decided_games(&files, reporter.bytes_counter(), variant.is_some());
+    let games = input::decided_games(
+        &files,
+        reporter.bytes_counter(),
+        input::Deciding::replaying(variant),
+    );
     let result = global.pipeline().run_weighed(
         games,
         |(item, _)| item.weight(),

@@ -14,6 +14,8 @@ use super::input::{self, Item, Piece};
 use super::output::Output;
 use super::report::{Counts, Listing, Reporter, Style, render_diagnostics};
 use super::{Format, GlobalArgs, ReplayArgs, Status};
+use pdnkit::CheckedGame;
+use pdnkit::repair::repairs;
 
 /// Arguments of `pdnkit validate`.
 #[derive(clap::Args, Debug)]
@@ -32,6 +34,10 @@ pub struct ValidateArgs {
     /// blocks mapped ahead (up to 32 MB) then ends pdnkit with a bus error, not a read error.
     #[arg(long)]
     pub no_mmap: bool,
+    /// Do not look for what the writer of a move that cannot be played meant (the
+    /// suggestions: moves tried in its place, with the rest of the game replayed).
+    #[arg(long)]
+    pub no_suggest: bool,
     /// PDN files to read (`-` is standard input; compressed files are decompressed). Default:
     /// stdin.
     #[arg(value_name = "FILE")]
@@ -39,7 +45,7 @@ pub struct ValidateArgs {
 }
 
 /// The columns of `--format csv`: one row per finding shown.
-const CSV_HEADER: [&str; 16] = [
+const CSV_HEADER: [&str; 17] = [
     "file",
     "game",
     "event",
@@ -56,6 +62,7 @@ const CSV_HEADER: [&str; 16] = [
     "side",
     "move",
     "message",
+    "suggestion",
 ];
 
 /// How findings are written.
@@ -90,6 +97,8 @@ struct Shown {
     shape: Shape,
     min: Severity,
     style: Style,
+    /// Look for repairs of moves that cannot be played.
+    suggest: bool,
 }
 
 /// Runs `pdnkit validate`.
@@ -118,6 +127,7 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             },
             colour: global.color.colours_stdout(),
         },
+        suggest: !args.no_suggest,
     };
     if shape == Shape::Csv {
         out.write_all(&csv_row(CSV_HEADER))?;
@@ -141,8 +151,12 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             let cuts = input::cuts(&files, bytes, jobs, map, notes_passed);
             Box::new(cuts.map(|item| (item, None)))
         } else {
-            let forced = options.variant.is_some() || args.syntax_only;
-            let games = input::decided_games(&files, bytes, forced);
+            let deciding = if args.syntax_only {
+                input::Deciding::Nothing
+            } else {
+                input::Deciding::replaying(options.variant)
+            };
+            let games = input::decided_games(&files, bytes, deciding);
             Box::new(games.map(|(item, archive)| {
                 let item = match item {
                     Item::Game { file, game } => Item::Game {
@@ -220,7 +234,21 @@ fn check(item: Item<Piece>, options: &ReplayOptions, syntax_only: bool, shown: S
         Ok(game) if syntax_only => {
             GameRecord::replayed(&file, &raw, &game, &check_syntax(&game, options))
         }
-        Ok(game) => GameRecord::replayed(&file, &raw, &game, &replay(&game, options)),
+        Ok(game) => {
+            let replayed = replay(&game, options);
+            let mut record = GameRecord::replayed(&file, &raw, &game, &replayed);
+            if shown.suggest && matches!(record.status, Verdict::Warnings | Verdict::Invalid) {
+                let checked = CheckedGame {
+                    raw: &raw,
+                    record: &record,
+                    game: Some(&game),
+                    replayed: Some(&replayed),
+                };
+                let found = repairs(&checked, options);
+                record.attach_repairs(found);
+            }
+            record
+        }
         Err(err) => GameRecord::unreadable(&file, &raw, &err),
     };
     let counts = Counts::verdict(record.status);
@@ -267,6 +295,7 @@ fn csv_rows(record: &GameRecord, min: Severity) -> Vec<u8> {
             d.side.unwrap_or(""),
             d.move_text.as_deref().unwrap_or(""),
             &d.message,
+            &d.suggestions.first().map(|s| s.help()).unwrap_or_default(),
         ]));
     }
     out

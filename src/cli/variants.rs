@@ -24,6 +24,8 @@ struct Row {
     kings: &'static str,
     capture_rule: &'static str,
     aliases: Vec<&'static str>,
+    /// The rule sets of the other boards the variant is played on (`malaysian-10x10`).
+    other_boards: Vec<&'static str>,
 }
 
 fn row(v: Variant) -> Row {
@@ -41,6 +43,7 @@ fn row(v: Variant) -> Row {
         },
         capture_rule: precedence(r.precedence),
         aliases: v.aliases().collect(),
+        other_boards: v.boards().skip(1).map(|b| b.name).collect(),
     }
 }
 
@@ -69,6 +72,7 @@ pub fn run(format: Format, out: &mut dyn Write) -> anyhow::Result<()> {
                 "kings",
                 "capture_rule",
                 "aliases",
+                "other_boards",
             ])?;
             for r in &rows {
                 csv.write_record([
@@ -80,6 +84,7 @@ pub fn run(format: Format, out: &mut dyn Write) -> anyhow::Result<()> {
                     r.kings,
                     r.capture_rule,
                     &r.aliases.join(" "),
+                    &r.other_boards.join(" "),
                 ])?;
             }
             out.write_all(&csv.into_inner()?)?;
@@ -112,6 +117,14 @@ fn text(rows: &[Row], out: &mut dyn Write) -> anyhow::Result<()> {
         }
         if !r.aliases.is_empty() {
             writeln!(out, "{:14}aliases: {}", "", r.aliases.join(", "))?;
+        }
+        if !r.other_boards.is_empty() {
+            writeln!(
+                out,
+                "{:14}also played on: {}",
+                "",
+                r.other_boards.join(", ")
+            )?;
         }
     }
     for (name, candidates) in Variant::ambiguous_names() {

@@ -35,4 +35,4 @@ pub use notation::{
     canonical_landings, full_path, minimal, minimal_legal, normalised_squares, write_full_path,
 };
 pub use parquet::{NO_PARTITION_VALUE, ParquetWriter, Partition, ROW_GROUP_BYTES, Written};
-pub use pdn::{PdnWriter, game_type_value, render as render_pdn};
+pub use pdn::{PdnWriter, game_type_value, render as render_pdn, variant_tags};

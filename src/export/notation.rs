@@ -1,11 +1,11 @@
 //! Rule-aware move text: how a move that was played is written back.
 //!
-//! * The **full path** (PDN 3.0, pdn-format.md §4.4): the start square, then for each captured
+//! * The **full path** (PDN 3.0 move notation): the start square, then for each captured
 //!   piece but the last the square the capturing piece stands on before it goes for the next
 //!   one (the square directly behind the piece when it goes on along the same line, the turning
 //!   square when it changes direction), then the end square. Quiet moves are `from-to`.
 //! * The **minimal form** that `convert --to pdn` writes: `from x to`, unless another legal move
-//!   shares start and end but takes other pieces (rules.md §6 T3); then the full path.
+//!   shares start and end but takes other pieces; then the full path.
 //!
 //! Squares are named in the game's notation; captures use the variant's separator (`x`, `:` in
 //! Russian and Spantsiretti, `-` in Thai). This module decides text only; it knows nothing of
@@ -176,7 +176,7 @@ mod tests {
         GameState::from_fen(&Fen::parse(fen).unwrap(), Config::standard(variant)).unwrap()
     }
 
-    /// rules.md §6 T3: two captures 47x36 taking different pieces need their full paths.
+    /// Two captures 47x36 taking different pieces need their full paths.
     #[test]
     fn ambiguous_king_captures_get_the_pdn3_full_path() {
         let g = game(Variant::International, "W:WK47:B14,19,29,31,42");

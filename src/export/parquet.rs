@@ -406,7 +406,7 @@ impl ParquetWriter {
                 [games, plies]
             })
             .collect();
-        sizes.sort_by(|a, b| b.0.cmp(&a.0));
+        sizes.sort_by_key(|s| std::cmp::Reverse(s.0));
         let mut open = groups;
         for (memory, name, plies) in sizes {
             if open < self.group_budget / 2 {

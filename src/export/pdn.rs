@@ -104,8 +104,17 @@ pub fn render(data: &CheckedGame<'_, '_>, options: WriteOptions) -> Option<Strin
         Some(Source::Flag | Source::Guess | Source::Archive)
     );
     let own_notation = *config != Config::standard(config.variant);
-    let tagged = (chosen && !own_notation && tagged_variant(game) != Some(config.variant))
-        .then(|| with_game_type(game, config.variant));
+    // A variant played on several boards, on one its GameType did not give (decided from the
+    // moves): the full GameType of that board, and the variant's name where that GameType
+    // alone would read as another variant.
+    let board_decided = !std::ptr::eq(config.rules(), config.variant.rules())
+        && !matches!(game.game_type(), Some(Ok(gt)) if gt.attrs.is_some());
+    let tagged = if board_decided {
+        Some(with_board(game, config))
+    } else {
+        (chosen && !own_notation && tagged_variant(game) != Some(config.variant))
+            .then(|| with_game_type(game, config.variant))
+    };
     writer.write_game(tagged.as_ref().unwrap_or(game), &mut text);
     Some(text)
 }
@@ -132,12 +141,47 @@ pub fn game_type_value(variant: draughts::Variant) -> String {
     }
 }
 
+/// The tags that make a game read under `config`: its GameType (the number, or the full form
+/// for a variant without one or a board other than the variant's usual one), and a `Variant`
+/// tag when that GameType would read as another variant (Malaysian on 10x10 reads as
+/// international).
+pub fn variant_tags(config: &Config) -> Vec<(&'static str, String)> {
+    if *config == Config::standard(config.variant) {
+        return vec![("GameType", game_type_value(config.variant))];
+    }
+    let game_type = config.game_type();
+    let mut tags = vec![("GameType", game_type.to_string())];
+    if !matches!(draughts::Variant::from_game_type(&game_type), Ok(v) if v == config.variant) {
+        tags.push(("Variant", config.variant.name().to_string()));
+    }
+    tags
+}
+
 /// `game` with the `GameType` tag of `variant`: in place of its own GameType tag, else after
 /// its other tags.
 fn with_game_type<'a>(game: &Game<'a>, variant: draughts::Variant) -> Game<'a> {
-    let value = game_type_value(variant);
+    with_tag(game, "GameType", game_type_value(variant))
+}
+
+/// `game` with the full `GameType` of `config`'s board, and a `Variant` tag naming the variant
+/// when that GameType reads as another one (Malaysian on 10x10 reads as international).
+fn with_board<'a>(game: &Game<'a>, config: &Config) -> Game<'a> {
+    let game_type = config.game_type();
+    let game = with_tag(game, "GameType", game_type.to_string());
+    match variant_tags(config)
+        .into_iter()
+        .find(|(name, _)| *name == "Variant")
+    {
+        Some((name, value)) => with_tag(&game, name, value),
+        None => game,
+    }
+}
+
+/// `game` with the tag `name` set to `value`: in place of its own tag of that name, else after
+/// its other tags.
+fn with_tag<'a>(game: &Game<'a>, name: &'static str, value: String) -> Game<'a> {
     let mut game = game.clone();
-    let names_rules = |h: &HeaderItem<'_>| matches!(h, HeaderItem::Tag(t) if t.name == "GameType");
+    let names_rules = |h: &HeaderItem<'_>| matches!(h, HeaderItem::Tag(t) if t.name == name);
     let own = game.header.iter().position(names_rules);
     game.header.retain(|h| !names_rules(h));
     let at = own.unwrap_or_else(|| {
@@ -149,7 +193,7 @@ fn with_game_type<'a>(game: &Game<'a>, variant: draughts::Variant) -> Game<'a> {
     game.header.insert(
         at,
         HeaderItem::Tag(Tag {
-            name: "GameType",
+            name,
             value: Cow::Owned(value),
             span: Span::new(0, 0),
         }),

@@ -7,20 +7,44 @@
 //! The caller feeds games ([`VariantEvidence::add`]) and passes the decision to the replay of
 //! every game of the file ([`super::ReplayOptions::archive`]); a game whose moves replay only
 //! under another variant keeps that one, with a note naming both.
+//!
+//! The same evidence decides the board of a variant played on several (Malaysian 12x12, 10x10
+//! or 8x8; Ghanaian light- or dark-cornered) for the games whose GameType does not give it: the
+//! board on which the file's games of that variant replay.
 
-use draughts::{Config, Variant};
+use draughts::{Config, Rules, Variant};
 use pdn::Game;
 
 use super::choose::{self, Choice};
 use super::{Job, ReplayOptions, Source, StartSpec};
 
-/// The variant decided for the games of one archive that have no GameType or Variant tag.
+/// What was decided for the games of one archive.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArchiveVariant {
+    /// The variant of the games without GameType or Variant tag, and why, in words, for the
+    /// notes of the games played under it; `None` when every game read had one.
+    pub untagged: Option<(Variant, String)>,
+    /// The board of each variant played on several, for its games whose GameType does not
+    /// give one.
+    pub boards: Vec<ArchiveBoard>,
+}
+
+/// The board decided for the games of a variant played on several ([`Variant::boards`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArchiveBoard {
     /// The variant.
     pub variant: Variant,
-    /// Why, in words, for the notes of the games played under it.
+    /// Its rules on the board decided.
+    pub rules: &'static Rules,
+    /// Why, in words.
     pub evidence: String,
+}
+
+impl ArchiveVariant {
+    /// The board decided for `variant`'s games, if any.
+    pub fn board(&self, variant: Variant) -> Option<&ArchiveBoard> {
+        self.boards.iter().find(|b| b.variant == variant)
+    }
 }
 
 /// What the games of an archive say about its variant, gathered game by game.
@@ -39,6 +63,26 @@ pub struct VariantEvidence {
     /// The candidates of the first untagged game with moves (else of the first untagged game),
     /// most likely first: the order that breaks the last ties.
     order: Option<(bool, Vec<Variant>)>,
+    /// The variant `--variant` forces on every game, if any.
+    forced: Option<Variant>,
+    /// Games with moves replayed on each board of their variant.
+    board_games: u32,
+    /// Per board of a variant played on several, what the games replayed on it show.
+    boards: Vec<BoardTally>,
+}
+
+/// How the games of a variant whose GameType does not give the board replay on one of its
+/// boards.
+#[derive(Clone, Debug)]
+struct BoardTally {
+    rules: &'static Rules,
+    variant: Variant,
+    /// Games with moves replayed.
+    games: u32,
+    /// Those whose moves replay.
+    replayed: u32,
+    /// Plies played.
+    plies: u64,
 }
 
 /// Words in an Event or Site tag that name a variant (lower case; matched inside words).
@@ -78,9 +122,10 @@ impl VariantEvidence {
     /// replay per candidate each: callers stop adding such games there ([`Self::is_enough`]).
     pub const ENOUGH: u32 = 256;
 
-    /// True once [`Self::ENOUGH`] games without tags and with moves have been added.
+    /// True once [`Self::ENOUGH`] games with moves have been replayed under several variants or
+    /// on several boards.
     pub fn is_enough(&self) -> bool {
-        self.with_moves >= Self::ENOUGH
+        self.with_moves + self.board_games >= Self::ENOUGH
     }
 
     /// The decision for an archive of `games` (all of them, or its first ones): each added
@@ -98,10 +143,27 @@ impl VariantEvidence {
         evidence.decide()
     }
 
+    /// Evidence for an archive whose games are all played under `variant` (`--variant`): only
+    /// the board is left to decide, when the variant is played on several.
+    pub fn forced(variant: Variant) -> VariantEvidence {
+        VariantEvidence {
+            forced: Some(variant),
+            ..VariantEvidence::default()
+        }
+    }
+
     /// Adds one game of the archive.
     pub fn add(&mut self, game: &Game<'_>) {
-        let candidates = match choose::choose(game, None) {
-            Choice::Known(config, _) => return bump(&mut self.tagged, config.variant),
+        let candidates = match choose::choose(game, self.forced) {
+            Choice::Known(config, source) => {
+                if choose::board_is_open(game, &config) {
+                    self.add_boards(game, config);
+                }
+                if source != Source::Flag {
+                    bump(&mut self.tagged, config.variant);
+                }
+                return;
+            }
             Choice::Unknown(_) => return,
             Choice::Guess(candidates) => candidates,
         };
@@ -142,13 +204,109 @@ impl VariantEvidence {
         }
     }
 
-    /// True when some game has no GameType or Variant tag: only then is a decision needed.
+    /// Replays `game`, played under `config`'s variant on a board its GameType does not give,
+    /// on each board of the variant.
+    fn add_boards(&mut self, game: &Game<'_>, config: Config) {
+        if game.mainline_moves().next().is_none() {
+            return;
+        }
+        self.board_games += 1;
+        let options = ReplayOptions {
+            mainline_only: true,
+            ..ReplayOptions::default()
+        };
+        let job = Job {
+            game,
+            options: &options,
+            start: StartSpec::of(game),
+        };
+        for board in config.variant.boards() {
+            let r = job.replay_with(choose::on_board(config, board), Source::Guess, true);
+            let at = match self
+                .boards
+                .iter()
+                .position(|b| std::ptr::eq(b.rules, board))
+            {
+                Some(at) => at,
+                None => {
+                    self.boards.push(BoardTally {
+                        rules: board,
+                        variant: config.variant,
+                        games: 0,
+                        replayed: 0,
+                        plies: 0,
+                    });
+                    self.boards.len() - 1
+                }
+            };
+            let tally = &mut self.boards[at];
+            tally.games += 1;
+            tally.replayed += u32::from(r.moves_ok);
+            tally.plies += r.plies.len() as u64;
+        }
+    }
+
+    /// True when some game has no GameType or Variant tag, or its board is open: only then is a
+    /// decision needed.
     pub fn is_needed(&self) -> bool {
-        self.untagged > 0
+        self.untagged > 0 || !self.boards.is_empty()
+    }
+
+    /// What the games added decide: the variant for the archive's untagged games and the board
+    /// of variants played on several; `None` when there is nothing to decide.
+    pub fn decide(&self) -> Option<ArchiveVariant> {
+        let boards = self.decide_boards();
+        let untagged = self.decide_untagged();
+        (untagged.is_some() || !boards.is_empty()).then_some(ArchiveVariant { untagged, boards })
+    }
+
+    /// Per variant with board tallies, the board most of its games replay on (then the most
+    /// plies, then the variant's standard board first).
+    fn decide_boards(&self) -> Vec<ArchiveBoard> {
+        let mut out: Vec<ArchiveBoard> = Vec::new();
+        for variant in self.boards.iter().map(|t| t.variant) {
+            if out.iter().any(|b| b.variant == variant) {
+                continue;
+            }
+            let rank = |r: &'static Rules| variant.boards().position(|b| std::ptr::eq(b, r));
+            let mut tallies: Vec<&BoardTally> = self
+                .boards
+                .iter()
+                .filter(|t| t.variant == variant)
+                .collect();
+            tallies.sort_by_key(|t| {
+                (
+                    std::cmp::Reverse(t.replayed),
+                    std::cmp::Reverse(t.plies),
+                    rank(t.rules),
+                )
+            });
+            let best = tallies[0];
+            let others: Vec<String> = tallies[1..]
+                .iter()
+                .map(|t| {
+                    let on = board_words(variant, t.rules);
+                    format!("on the {on} {} ({} plies)", t.replayed, t.plies)
+                })
+                .collect();
+            out.push(ArchiveBoard {
+                variant,
+                rules: best.rules,
+                evidence: format!(
+                    "the moves of {} of its {} {variant} games with moves replay on it ({} \
+                     plies); {}",
+                    best.replayed,
+                    best.games,
+                    best.plies,
+                    others.join(", ")
+                ),
+            });
+        }
+        out
     }
 
     /// The variant for the archive's untagged games, or `None` when every game was tagged.
-    pub fn decide(&self) -> Option<ArchiveVariant> {
+    fn decide_untagged(&self) -> Option<(Variant, String)> {
         if self.untagged == 0 {
             return None;
         }
@@ -185,14 +343,14 @@ impl VariantEvidence {
                 Some(&(v, g, _)) if g == games => self.tie_break(variant, v),
                 _ => "",
             };
-            return Some(ArchiveVariant {
+            return Some((
                 variant,
-                evidence: format!(
+                format!(
                     "the moves of {games} of its {} games with moves replay under it ({plies} \
                      plies){tie}{also}",
                     self.with_moves
                 ),
-            });
+            ));
         }
         let pick = |list: &[(Variant, u32)]| {
             list.iter()
@@ -224,7 +382,7 @@ impl VariantEvidence {
                 format!("no game has moves and no tag names the rules; {v}, the default"),
             )
         };
-        Some(ArchiveVariant { variant, evidence })
+        Some((variant, evidence))
     }
 
     /// Why `chosen` won over `other`, which replays as many games.
@@ -239,6 +397,27 @@ impl VariantEvidence {
             ""
         }
     }
+}
+
+/// A board of `variant` in words: its size, and its corner colour where the variant has
+/// another board of that size (`10x10 dark-cornered board`).
+pub fn board_words(variant: Variant, board: &Rules) -> String {
+    let g = board.geometry;
+    let size = |r: &Rules| (r.geometry.width(), r.geometry.height());
+    let twin = variant
+        .boards()
+        .any(|r| !std::ptr::eq(r, board) && size(r) == size(board));
+    let corner = match g.squares() {
+        draughts::Squares::Dark { bottom_left } if twin => {
+            if bottom_left {
+                " dark-cornered"
+            } else {
+                " light-cornered"
+            }
+        }
+        _ => "",
+    };
+    format!("{}x{}{corner} board", g.width(), g.height())
 }
 
 fn bump(list: &mut Vec<(Variant, u32)>, v: Variant) {

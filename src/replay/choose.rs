@@ -3,7 +3,7 @@
 //! under each candidate), else international.
 
 use draughts::SquareToken;
-use draughts::{Config, Variant};
+use draughts::{Config, GameType, Variant};
 use pdn::{Game, Node};
 
 use super::code::{Code, Severity};
@@ -55,18 +55,13 @@ pub fn choose(game: &Game<'_>, forced: Option<Variant>) -> Choice {
     }
     match game_type {
         Some(Ok(gt)) => {
-            return match Config::from_game_type(&gt) {
-                Ok(config) => match refinement(game, config.variant) {
-                    Some(v) => Choice::Known(
-                        Config {
-                            variant: v,
-                            ..config
-                        },
-                        Source::VariantTag,
-                    ),
-                    None => Choice::Known(config, Source::GameType),
-                },
-                Err(e) => unknown(format!("{e}; use --variant to choose the rules")),
+            let by_number = Config::from_game_type(&gt);
+            let refined = refinement(game, &gt, by_number.as_ref().ok().map(|c| c.variant))
+                .and_then(|v| Config::with_game_type(v, &gt).ok());
+            return match (refined, by_number) {
+                (Some(config), _) => Choice::Known(config, Source::VariantTag),
+                (None, Ok(config)) => Choice::Known(config, Source::GameType),
+                (None, Err(e)) => unknown(format!("{e}; use --variant to choose the rules")),
             };
         }
         Some(Err(e)) => return unknown(format!("{e}; use --variant to choose the rules")),
@@ -103,17 +98,44 @@ pub fn tagged_variant(game: &Game<'_>) -> Option<Variant> {
 
 /// A `Variant` tag that names a variant played with the moves of the GameType's number:
 /// py-draughts writes Antidraughts and Breakthrough as GameType 20 and Frysk! as 40, with the
-/// real name in the `Variant` tag (lidraughts gives them 98, 96 and 97).
-fn refinement(game: &Game<'_>, by_number: Variant) -> Option<Variant> {
+/// real name in the `Variant` tag (lidraughts gives them 98, 96 and 97). A GameType without a
+/// number of its own (`-1,W,10,10,N2,0`) only describes a board: a `Variant` tag naming a
+/// variant played on that board names the rules (Malaysian on 10x10, Ghanaian on the
+/// dark-cornered board).
+fn refinement(game: &Game<'_>, gt: &GameType, by_number: Option<Variant>) -> Option<Variant> {
     let named = Variant::from_name(game.tag("Variant")?)?;
     let refines = matches!(
         (by_number, named),
         (
-            Variant::International,
+            Some(Variant::International),
             Variant::Antidraughts | Variant::Breakthrough
-        ) | (Variant::Frisian, Variant::Frysk)
+        ) | (Some(Variant::Frisian), Variant::Frysk)
     );
-    refines.then_some(named)
+    let board_only = gt.number < 0
+        && by_number != Some(named)
+        && gt.attrs.is_some_and(|a| {
+            named
+                .boards()
+                .any(|r| (r.geometry.width(), r.geometry.height()) == (a.width, a.height))
+        });
+    (refines || board_only).then_some(named)
+}
+
+/// True when `config`, chosen for `game`, is a variant played on several boards and the game's
+/// GameType does not say which (no GameType, or one without its attributes): the board is then
+/// the one the moves replay on.
+pub fn board_is_open(game: &Game<'_>, config: &Config) -> bool {
+    config.variant.has_other_boards()
+        && !matches!(game.game_type(), Some(Ok(gt)) if gt.attrs.is_some())
+}
+
+/// `config` on `board`, one of its variant's boards, named as the variant names its standard
+/// board; the first mover stays.
+pub fn on_board(config: Config, board: &'static draughts::Rules) -> Config {
+    Config {
+        first_mover: config.first_mover,
+        ..Config::on_board(config.variant, board)
+    }
 }
 
 /// Variants that could have produced the squares of `game`, most likely first.

@@ -72,8 +72,8 @@ codes! {
     Encoding = "encoding", "the file is not UTF-8 and was decoded as Windows-1252";
     /// No rules were found for the game.
     UnknownVariant = "unknown-variant", "GameType or Variant tag names no variant pdnkit knows";
-    /// The variant was guessed.
-    VariantGuessed = "variant-guessed", "no GameType tag: the variant was inferred from the moves";
+    /// The variant (or the board of a variant played on several) was guessed.
+    VariantGuessed = "variant-guessed", "no GameType tag: the variant, or the board of a variant played on several, was inferred from the moves";
     /// The FEN tag or setup cannot be used.
     BadFen = "bad-fen", "the FEN tag or /FEN/ setup cannot be read or is impossible";
     /// A square that is not on the board.
@@ -97,7 +97,7 @@ codes! {
     /// The written move fits several legal captures.
     AmbiguousMove = "ambiguous-move", "a short capture matches several legal captures that take different pieces";
     /// Result tag, terminator and final position disagree.
-    ResultMismatch = "result-mismatch", "the Result tag, the terminator and the final position disagree";
+    ResultMismatch = "result-mismatch", "the Result tag, the terminator and the final position disagree, or a win is recorded where a draw rule had ended the game";
     /// Moves after the game was over.
     MovesAfterEnd = "moves-after-end", "moves are written after the game ended by the rules";
     /// A missed capture where the rules allow it (Malaysian huffing).

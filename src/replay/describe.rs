@@ -43,7 +43,9 @@ pub fn win_reason(r: WinReason) -> &'static str {
 /// A draw rule, in words.
 pub fn draw_rule(r: DrawRule) -> String {
     match r {
-        DrawRule::Repetition(n) => format!("the same position occurred {n} times"),
+        DrawRule::Repetition(n) | DrawRule::RepetitionOnClaim(n) => {
+            format!("the same position occurred {n} times")
+        }
         DrawRule::KingMoves { plies, .. } => {
             format!(
                 "{} moves each with only kings moving and no capture",
@@ -205,14 +207,23 @@ pub fn unplayable(
     }
 }
 
-/// The legal moves of `pos`, the first [`LISTED_MOVES`] of them, for a message.
+/// The legal moves of `pos`, the first [`LISTED_MOVES`] of them, for a message: short, but
+/// with every landing square where two moves share their short form (two routes of a king
+/// between the same squares).
 fn listed_moves(pos: &Position, notation: &Notation) -> String {
     let mut moves = pos.legal_moves();
     moves.sort_by_key(|m| (m.from.index(), m.to.index()));
+    let shared = |m: &Move| {
+        moves
+            .iter()
+            .filter(|o| o.from == m.from && o.to == m.to)
+            .count()
+            > 1
+    };
     let mut listed: Vec<String> = moves
         .iter()
         .take(LISTED_MOVES)
-        .map(|m| m.text(notation, 'x', false))
+        .map(|m| m.text(notation, 'x', shared(m)))
         .collect();
     if moves.len() > LISTED_MOVES {
         listed.push("...".into());

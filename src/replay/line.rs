@@ -14,6 +14,7 @@ use super::describe;
 use super::diagnostic::{Diagnostic, MoveRef};
 use super::lookahead;
 use super::resolve::{Resolution, Resolver};
+use super::result::DrawnAt;
 use super::{Ply, ReplayOptions};
 
 /// Where a line stands: the game state, the state before the last move (a variation's
@@ -63,6 +64,8 @@ pub struct Walker<'o> {
     pub probe: bool,
     /// An error was recorded.
     pub has_error: bool,
+    /// Where a draw rule ended the main line, when moves follow it.
+    pub drawn: Option<DrawnAt>,
 }
 
 impl Walker<'_> {
@@ -177,12 +180,21 @@ impl Walker<'_> {
                 ),
                 true,
             ),
-            // Draws by rule are often claimed, or applied differently by servers: a note.
-            Outcome::Draw(rule) => (
-                Severity::Note,
-                format!("the game was drawn ({})", describe::draw_rule(rule)),
-                false,
-            ),
+            // Draws by rule are often claimed, or applied differently by servers: a note (the
+            // result check warns when a win is recorded).
+            Outcome::Draw(rule) => {
+                if depth == 0 {
+                    self.drawn = Some(DrawnAt {
+                        last: self.plies.last().map(|p| (p.number, p.side)),
+                        rule,
+                    });
+                }
+                (
+                    Severity::Note,
+                    format!("the game was drawn ({})", describe::draw_rule(rule)),
+                    false,
+                )
+            }
         };
         let mut d = Diagnostic::new(
             severity,
@@ -249,7 +261,10 @@ impl Walker<'_> {
             (Some(f), &[target]) => self
                 .resolver
                 .resolve_file_target(&pos, &notation, f, target),
-            _ => self.resolver.resolve(&pos, squares),
+            _ => {
+                let dashed = m.separators().all(|s| s == pdn::Separator::Dash);
+                self.resolver.resolve(&pos, squares, dashed)
+            }
         };
         // The resolver generated the legal moves: use them to see whether the game was over.
         if !*ended
@@ -510,7 +525,7 @@ fn join_hops(
         if joined.len() > draughts::MAX_CAPTURES + 1 {
             return None;
         }
-        let r = resolver.resolve(pos, &joined);
+        let r = resolver.resolve(pos, &joined, false);
         if matches!(r, Resolution::Legal(_) | Resolution::Ambiguous(_)) {
             return Some((r, n + 1));
         }

@@ -109,7 +109,10 @@ fn replayable(mut state: draughts::GameState, rest: &[Node<'_>]) -> (u32, bool) 
             (Some(f), &[target]) => {
                 resolver.resolve_file_target(state.position(), &notation, f, target)
             }
-            _ => resolver.resolve(state.position(), &squares),
+            _ => {
+                let dashed = m.separators().all(|s| s == pdn::Separator::Dash);
+                resolver.resolve(state.position(), &squares, dashed)
+            }
         };
         let mv = match resolution {
             Resolution::Legal(mv) => mv,

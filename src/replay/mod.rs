@@ -23,7 +23,7 @@ mod lookahead;
 mod resolve;
 mod result;
 
-pub use archive::{ArchiveVariant, VariantEvidence};
+pub use archive::{ArchiveBoard, ArchiveVariant, VariantEvidence};
 pub use choose::{Source, tagged_variant};
 pub use code::{Code, Severity};
 pub use diagnostic::{CaptureFault, Diagnostic, MoveRef, side_name};
@@ -161,12 +161,17 @@ pub fn replay(game: &Game<'_>, options: &ReplayOptions) -> Replayed {
         start: StartSpec::of(game),
     };
     let mut replayed = match choose::choose(game, options.variant) {
+        Choice::Known(config, source) if choose::board_is_open(game, &config) => {
+            job.on_some_board(config, source)
+        }
         Choice::Known(config, source) => job.replay_with(config, source, false),
         Choice::Unknown(d) => job.not_replayed(None, None, d),
-        Choice::Guess(candidates) => match &options.archive {
-            Some(archive) => job.in_archive(archive, &candidates),
-            None => job.guess(&candidates),
-        },
+        Choice::Guess(candidates) => {
+            match options.archive.as_ref().and_then(|a| a.untagged.as_ref()) {
+                Some((v, evidence)) => job.in_archive(*v, evidence, &candidates),
+                None => job.guess(&candidates),
+            }
+        }
     };
     notes.append(&mut replayed.diagnostics);
     replayed.diagnostics = notes;
@@ -314,8 +319,7 @@ impl Job<'_, '_> {
     /// squares fit that variant's board: a start position that another variant would accept
     /// (a man on its own promotion row read in another numbering) is no evidence that the
     /// game was played under it.
-    fn in_archive(&self, archive: &ArchiveVariant, candidates: &[Variant]) -> Replayed {
-        let (v, evidence) = (archive.variant, &archive.evidence);
+    fn in_archive(&self, v: Variant, evidence: &str, candidates: &[Variant]) -> Replayed {
         let mut r = self.replay_with(Config::standard(v), Source::Archive, false);
         let has_moves = self.game.mainline_moves().next().is_some();
         let keep = r.moves_ok || (!has_moves && candidates.contains(&v));
@@ -348,6 +352,60 @@ impl Job<'_, '_> {
             0,
             Diagnostic::new(Severity::Note, Code::VariantGuessed, message),
         );
+        r
+    }
+
+    /// Replays a game of a variant played on several boards whose GameType does not say which:
+    /// on the board decided for its archive, else on the first of the variant's boards on which
+    /// its moves replay (else the one that plays the most of them). A note says so when that
+    /// is not the variant's standard board.
+    fn on_some_board(&self, config: Config, source: Source) -> Replayed {
+        let v = config.variant;
+        let decided = self.options.archive.as_ref().and_then(|a| a.board(v));
+        let (mut r, why) = match decided {
+            Some(b) => (
+                self.replay_with(choose::on_board(config, b.rules), source, false),
+                format!("the board of this file ({})", b.evidence),
+            ),
+            None => {
+                let mut best: Option<Replayed> = None;
+                for board in v.boards() {
+                    let r = self.replay_with(choose::on_board(config, board), source, true);
+                    let better = best.as_ref().is_none_or(|b| r.plies.len() > b.plies.len());
+                    if r.moves_ok || better {
+                        let ok = r.moves_ok;
+                        best = Some(r);
+                        if ok {
+                            break;
+                        }
+                    }
+                }
+                let best = best.expect("a variant has a board");
+                let on = best.config.expect("replayed under a config");
+                let how = if best.moves_ok {
+                    "on which its moves replay"
+                } else {
+                    "on which the most of its moves replay"
+                };
+                (
+                    self.replay_with(on, source, false),
+                    format!("the board {how}"),
+                )
+            }
+        };
+        let chosen = r.config.expect("replayed under a config").rules();
+        if !std::ptr::eq(chosen, v.rules()) {
+            let message = format!(
+                "no GameType gives the board: {v} played on the {}, {why}, not on the {}; \
+                 a full GameType chooses",
+                archive::board_words(v, chosen),
+                archive::board_words(v, v.rules()),
+            );
+            r.diagnostics.insert(
+                0,
+                Diagnostic::new(Severity::Note, Code::VariantGuessed, message),
+            );
+        }
         r
     }
 
@@ -397,6 +455,7 @@ impl Job<'_, '_> {
             names: config.notation.names(),
             probe,
             has_error: false,
+            drawn: None,
         };
         let start_position = *start.position();
         let cursor = Cursor {
@@ -412,11 +471,21 @@ impl Job<'_, '_> {
                 .diagnostics
                 .iter()
                 .any(|d| d.severity == Severity::Error && d.code.is_move_fault());
+        // A draw rule that applied before the last move was seen by the walker; one that applies
+        // after it, here.
+        let drawn = walker.drawn.or_else(|| match end_if_complete?.outcome() {
+            draughts::Outcome::Draw(rule) => Some(result::DrawnAt {
+                last: walker.plies.last().map(|p| (p.number, p.side)),
+                rule,
+            }),
+            _ => None,
+        });
         let mut diagnostics = walker.diagnostics;
         diagnostics.extend(result::check(
             self.game,
             config.first_mover,
             end_if_complete,
+            drawn,
         ));
         Replayed {
             config: Some(config),

@@ -2,12 +2,13 @@
 //! position, and classifying what does not match (a capture fault that can still be played,
 //! or a move that cannot be played at all).
 //!
-//! Matching follows pdn-format.md §4.4: start and end must agree, and written intermediate
+//! Matching follows PDN 3.0 move notation: start and end must agree, and written intermediate
 //! squares must appear, in order, among the landing squares of the capture. This accepts short
 //! captures, PDN 3.0 minimal paths and "every landing square" paths alike.
 
 use draughts::NotationKind;
 use draughts::{Geometry, Notation, Square};
+use draughts::{KingRange, Landing, PassingPromotion, Precedence, Removal};
 use draughts::{MissedCapture, Move, Position, Role};
 
 use super::code::Code;
@@ -58,8 +59,9 @@ impl Resolver {
         self.any_legal
     }
 
-    /// Resolves `squares` in `pos`.
-    pub fn resolve(&mut self, pos: &Position, squares: &[Square]) -> Resolution {
+    /// Resolves `squares` in `pos`; `dashed`: the move is written with `-` between its
+    /// squares, as quiet moves are.
+    pub fn resolve(&mut self, pos: &Position, squares: &[Square], dashed: bool) -> Resolution {
         if squares.len() < 2 {
             return Resolution::Unplayable(Code::IllegalMove);
         }
@@ -76,6 +78,19 @@ impl Resolver {
         pos.legal_moves_into(&mut self.legal);
         self.any_legal = !self.legal.is_empty();
         let capture_due = self.legal.first().is_some_and(Move::is_capture);
+        // Where a capture may be missed, a quiet move written as one is that move: the only
+        // reading that plays as written (a capture stopped early does not).
+        if capture_due
+            && dashed
+            && squares.len() == 2
+            && pos.rules().missed_capture == MissedCapture::Huffable
+            && let Some(m) = pos.quiet_move(squares[0], squares[1])
+        {
+            return Resolution::Fault(Fault {
+                code: Code::MissedCapture,
+                played: m,
+            });
+        }
         let (first, last) = (squares[0], squares[squares.len() - 1]);
         let mut same_ends = self
             .legal
@@ -143,7 +158,7 @@ impl Resolver {
             .into_iter()
             .filter(|&s| on_file(s))
         {
-            match self.resolve(pos, &[from, target]) {
+            match self.resolve(pos, &[from, target], false) {
                 Resolution::Legal(m) => fits.push(m),
                 Resolution::Ambiguous(ms) => fits.extend(ms),
                 Resolution::Fault(f) => faults.push(f),
@@ -204,8 +219,8 @@ fn classify_capture_fault(pos: &Position, squares: &[Square]) -> Option<Fault> {
     if let Some(m) = sequences.iter().find(|m| fits(m, squares)) {
         return fault(Code::NotMaximalCapture, *m);
     }
-    if let Some(m) = stopped_early(pos, &sequences, squares) {
-        return fault(Code::IncompleteCapture, m);
+    if let Some(f) = cut_short(pos, &sequences, squares) {
+        return Some(f);
     }
     if squares.len() == 2
         && let Some(m) = pos
@@ -222,12 +237,21 @@ fn classify_capture_fault(pos: &Position, squares: &[Square]) -> Option<Fault> {
     None
 }
 
-/// A prefix of some capture sequence that ends where the written move ends: the landing
-/// square the sequence uses, or (for a flying king) any free square behind the last piece
-/// taken.
-fn stopped_early(pos: &Position, sequences: &[Move], squares: &[Square]) -> Option<Move> {
+/// A capture that follows some capture sequence for its first pieces and ends where the written
+/// move ends: on the landing square the sequence uses (the capture stopped early), or, for a
+/// flying king, on another free square behind the last piece taken. From such a square the
+/// king may be unable to go on: the route is complete but takes fewer pieces than the rules
+/// require (`not-maximal-capture`, where they rank captures); where it could go on, or where
+/// the rules leave the choice of capture free and only forbid stopping, the capture stopped
+/// early (`incomplete-capture`).
+fn cut_short(pos: &Position, sequences: &[Move], squares: &[Square]) -> Option<Fault> {
     let last = squares[squares.len() - 1];
     let middle = &squares[1..squares.len() - 1];
+    let ranked = !matches!(
+        pos.rules().precedence,
+        Precedence::Free | Precedence::KingFirst
+    );
+    let mut stopped: Option<Move> = None;
     for seq in sequences.iter().filter(|m| m.from == squares[0]) {
         let (taken, landings) = (seq.captures(), seq.landings());
         for k in 1..taken.len() {
@@ -236,37 +260,68 @@ fn stopped_early(pos: &Position, sequences: &[Move], squares: &[Square]) -> Opti
             }
             let prefix = pos.capture_prefix(seq, k);
             if landings[k - 1] == last {
-                return Some(prefix);
+                stopped.get_or_insert(prefix);
+                continue;
             }
             let from_sq = if k == 1 { seq.from } else { landings[k - 2] };
-            if behind_on_line(pos, seq.from, from_sq, taken[k - 1], last) {
-                let mut steps: Vec<(Square, Square)> = taken[..k]
-                    .iter()
-                    .copied()
-                    .zip(landings[..k].iter().copied())
-                    .collect();
-                steps[k - 1].1 = last;
-                return Some(Move::capture(seq.from, &steps, prefix.promotes));
+            if !flies_behind(pos, seq, k, from_sq, last) {
+                continue;
             }
+            let mut steps: Vec<(Square, Square)> = taken[..k]
+                .iter()
+                .copied()
+                .zip(landings[..k].iter().copied())
+                .collect();
+            steps[k - 1].1 = last;
+            let route = Move::capture(seq.from, &steps, prefix.promotes);
+            let goes_on = sequences.iter().any(|s| {
+                s.from == seq.from
+                    && s.captures().len() > k
+                    && s.captures()[..k] == taken[..k]
+                    && s.landings()[k - 1] == last
+            });
+            if ranked && !goes_on {
+                return Some(Fault {
+                    code: Code::NotMaximalCapture,
+                    played: route,
+                });
+            }
+            stopped.get_or_insert(route);
         }
     }
-    None
+    stopped.map(|played| Fault {
+        code: Code::IncompleteCapture,
+        played,
+    })
 }
 
-/// True when `stop` lies beyond `victim` on the line from `start` through `victim`, with
-/// only free squares between them (the capturing piece's own square `origin` counts as free).
-fn behind_on_line(
-    pos: &Position,
-    origin: Square,
-    start: Square,
-    victim: Square,
-    stop: Square,
-) -> bool {
-    let is_king = pos.piece_at(origin).is_some_and(|p| p.role == Role::King);
-    if !is_king {
+/// True when the piece making `seq`, a flying king by then (a king from the start, or a man
+/// crowned on the way where crowned men go on as kings), may land on `stop` after its `k`th
+/// capture: `stop` lies beyond the `k`th piece taken on the line from `start` through it, with
+/// only free squares between. The capturing piece's own square is free; pieces taken before
+/// are free where captured pieces leave at once, and block otherwise.
+fn flies_behind(pos: &Position, seq: &Move, k: usize, start: Square, stop: Square) -> bool {
+    let rules = pos.rules();
+    if rules.king_range != KingRange::Flying || rules.king_landing != Landing::AnyBehind {
         return false;
     }
+    let (taken, landings) = (seq.captures(), seq.landings());
     let g: Geometry = pos.geometry();
+    let crowned_on_the_way = rules.passing_promotion == PassingPromotion::ContinuesAsKing && {
+        let promo_rank = match pos.side_to_move() {
+            draughts::Colour::White => g.height() as i32 - 1,
+            draughts::Colour::Black => 0,
+        };
+        landings[..k - 1].iter().any(|&l| g.rank(l) == promo_rank)
+    };
+    let is_king = pos.piece_at(seq.from).is_some_and(|p| p.role == Role::King);
+    if !is_king && !crowned_on_the_way {
+        return false;
+    }
+    let gone = |sq: Square| {
+        sq == seq.from || (rules.removal == Removal::Immediate && taken[..k - 1].contains(&sq))
+    };
+    let victim = taken[k - 1];
     let ((x0, y0), (xv, yv), (xs, ys)) = (g.coords(start), g.coords(victim), g.coords(stop));
     let (dx, dy) = (xv - x0, yv - y0);
     let unit = gcd(dx.abs(), dy.abs()).max(1);
@@ -276,7 +331,7 @@ fn behind_on_line(
         |x: i32, y: i32| (0..g.width() as i32).contains(&x) && (0..g.height() as i32).contains(&y);
     while on_board(x, y) {
         if let Some(sq) = g.square_at(x, y) {
-            if sq != origin && pos.piece_at(sq).is_some() {
+            if !gone(sq) && pos.piece_at(sq).is_some() {
                 return false;
             }
             if (x, y) == (xs, ys) {

@@ -1,8 +1,9 @@
 //! Does the result agree with itself and with the board? The Result tag against the
-//! terminator, and both against the final position when the rules decided the game.
+//! terminator, and both against the final position when the rules decided the game: a win on
+//! the board, or a draw by rule reached on the way (the rules say when; this only compares).
 
 use draughts::Colour;
-use draughts::{self, Outcome};
+use draughts::{self, DrawRule, Outcome};
 use pdn::Game;
 use pdn::{ResultMeaning as Said, ResultToken};
 
@@ -10,11 +11,29 @@ use super::code::{Code, Severity};
 use super::describe;
 use super::diagnostic::{Diagnostic, side_name};
 
-/// Checks the results of `game`; `end` is the final state when the whole main line replayed.
+/// Where a rule drew the main line: after the move `last` (its number and side), or in the
+/// start position (`None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawnAt {
+    /// The number and side of the last move played before the draw applied.
+    pub last: Option<(u32, Colour)>,
+    /// The rule.
+    pub rule: DrawRule,
+}
+
+/// A win recorded where a rule had drawn the game: a warning, not an error. The moves stand and
+/// the result is the one thing wrong; servers apply some draw rules differently (lidraughts'
+/// Frisian king endings) and some players play on where the rule would be claimed, so an
+/// arbiter is pointed at the game rather than told it is invalid.
+const DRAWN_BUT_WON: Severity = Severity::Warning;
+
+/// Checks the results of `game`; `end` is the final state when the whole main line replayed;
+/// `drawn`, where a draw rule ended the main line (before its last move, or at its end).
 pub fn check(
     game: &Game<'_>,
     first_mover: Colour,
     end: Option<&draughts::GameState>,
+    drawn: Option<DrawnAt>,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let tag = game.result_tag();
@@ -38,9 +57,6 @@ pub fn check(
         );
         out.push(d.with_span(*span));
     }
-    let Some(end) = end else {
-        return out;
-    };
     let claims: Vec<(&ResultToken, Option<_>)> = [
         tag.as_ref().map(|t| (t, tag_span)),
         term.as_ref().map(|(r, s)| (r, Some(*s))),
@@ -48,6 +64,33 @@ pub fn check(
     .into_iter()
     .flatten()
     .collect();
+    // A draw by rule decides the game whatever is played after it: a win on the board later
+    // does not count, a win recorded does not agree.
+    if let Some(drawn) = drawn {
+        let won = |r: &ResultToken| matches!(said(r), Some(Said::FirstWins | Said::SecondWins));
+        if let Some((r, span)) = claims.iter().find(|(r, _)| won(r)) {
+            let when = match drawn.last {
+                Some((number, side)) => format!("after {}'s move {number}", side_name(side)),
+                None => "in its start position".to_string(),
+            };
+            let mut d = Diagnostic::new(
+                DRAWN_BUT_WON,
+                Code::ResultMismatch,
+                format!(
+                    "the game was drawn by rule {when} ({}), but the result is {} ({})",
+                    describe::draw_rule(drawn.rule),
+                    r.raw,
+                    meaning(said(r).expect("a win"), first_mover)
+                ),
+            );
+            d.span = *span;
+            out.push(d);
+        }
+        return out;
+    }
+    let Some(end) = end else {
+        return out;
+    };
     if let Outcome::Win { winner, reason } = end.outcome() {
         let expected = if winner == first_mover {
             Said::FirstWins

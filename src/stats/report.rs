@@ -362,7 +362,7 @@ fn ranked<T>(mut rows: Vec<T>, top: usize, key: impl Fn(&T) -> (u64, &str)) -> V
 }
 
 fn openings(g: &Group, top: usize) -> Vec<OpeningRow> {
-    let rows = g
+    let mut rows: Vec<OpeningRow> = g
         .openings
         .iter()
         .map(|((variant, moves), r)| OpeningRow {
@@ -376,6 +376,9 @@ fn openings(g: &Group, top: usize) -> Vec<OpeningRow> {
             first_mover_score_pct: pct(r.first as f64 + r.draws as f64 / 2.0, r.decided()),
         })
         .collect();
+    // The same moves may open games of two variants: ties go by variant, whatever the order
+    // the totals were kept in.
+    rows.sort_by(|a, b| a.variant.cmp(&b.variant));
     ranked(rows, top, |r| (r.games, &r.moves))
 }
 

@@ -170,3 +170,27 @@ fn rankings_are_cut_to_top_and_ordered_by_games_then_name() {
     assert_eq!(r.groups.len(), 3);
     assert_eq!(r.groups[1].group.as_deref(), Some("a"));
 }
+
+#[test]
+fn openings_tied_across_variants_are_listed_by_variant() {
+    // The same moves opening as many games in several variants: the order must not depend on
+    // how the totals were stored.
+    let mut stats = Stats::default();
+    for (i, variant) in ["russian", "brazilian", "international", "czech"]
+        .into_iter()
+        .enumerate()
+    {
+        let mut s = summary(i as u64 * 6);
+        s.group = String::new();
+        s.variant = Some(variant);
+        s.opening = Some("32-28 19-23".into());
+        stats.add(&s);
+    }
+    let report = report(&stats, None, Some(2), 0);
+    let variants: Vec<&str> = report.groups[0]
+        .openings
+        .iter()
+        .map(|o| o.variant.as_str())
+        .collect();
+    assert_eq!(variants, ["brazilian", "czech", "international", "russian"]);
+}

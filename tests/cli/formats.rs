@@ -90,6 +90,8 @@ fn variants_json_is_one_object_per_variant_with_its_aliases() {
         assert_eq!(o["name"], v.name());
         let aliases: Vec<&str> = v.aliases().collect();
         assert_eq!(o["aliases"], serde_json::json!(aliases), "{v}");
+        let boards: Vec<&str> = v.boards().skip(1).map(|b| b.name).collect();
+        assert_eq!(o["other_boards"], serde_json::json!(boards), "{v}");
         for field in ["game_type", "board", "first", "kings", "capture_rule"] {
             assert!(o.get(field).is_some(), "{v}: no {field}");
         }
@@ -114,13 +116,16 @@ fn variants_csv_has_a_header_and_one_row_per_variant() {
             "first",
             "kings",
             "capture_rule",
-            "aliases"
+            "aliases",
+            "other_boards"
         ]
     );
     assert_eq!(rows.len(), Variant::ALL.len());
     for (row, v) in rows.iter().zip(Variant::ALL) {
         assert_eq!(row[0], v.name());
         assert_eq!(row[7], v.aliases().collect::<Vec<_>>().join(" "), "{v}");
+        let boards: Vec<&str> = v.boards().skip(1).map(|b| b.name).collect();
+        assert_eq!(row[8], boards.join(" "), "{v}");
     }
 }
 
@@ -345,7 +350,7 @@ fn validate_offers_text_json_and_csv() {
             "file", "game", "event", "white", "black", "variant", "status", "severity", "code"
         ]
     );
-    assert_eq!(header.last().unwrap(), "message");
+    assert_eq!(header[header.len() - 2..], ["message", "suggestion"]);
     let errors_in_csv = rows.iter().filter(|r| r[7] == "error").count();
     assert_eq!(errors_in_csv, errors_in_text);
     assert!(

@@ -3,6 +3,7 @@
 mod util;
 
 mod archive_tools;
+mod boards;
 mod compressed;
 mod conventions;
 mod convert;
@@ -10,5 +11,6 @@ mod formats;
 mod general;
 mod io_faults;
 mod parquet;
+mod pictures;
 mod real_world;
 mod stats;

@@ -1,7 +1,7 @@
 //! The streaming splitter: a byte stream in, one [`RawGame`] per game out, never holding more
 //! than one game (plus one read chunk) in memory.
 //!
-//! It follows just enough of the grammar to find game boundaries (pdn-format.md §1): `{}`
+//! It follows just enough of the grammar to find game boundaries (PDN 3.0 game structure): `{}`
 //! comments, `;` and `%` line comments and quoted tag values are skipped, so a `[` or a result
 //! inside them never splits a game; parentheses are counted so a result inside a variation is
 //! no terminator. A new game starts at the first tag after any movetext token or terminator,

@@ -3,7 +3,8 @@
 //! the board keeps its moves and replays them with the new one, so a move is understood (and
 //! refused) exactly as `pdnkit validate` would understand it in a game.
 
-use pdnkit::draughts::{Config, CountMode, Fen, GameState, perft};
+use pdnkit::diagram::{self, Theme};
+use pdnkit::draughts::{Config, CountMode, Fen, GameState, Move, perft};
 use pdnkit::export::{full_path, minimal_legal};
 use pdnkit::pdn::RawGame;
 use pdnkit::{ReplayOptions, Severity, check_game, side_name};
@@ -21,6 +22,8 @@ pub struct Board {
     start: Option<String>,
     /// The moves played, each written in full (read back without ambiguity).
     played: Vec<String>,
+    /// The last move played, for pictures.
+    last: Option<Move>,
     state: GameState,
 }
 
@@ -45,6 +48,7 @@ impl Board {
             config,
             start,
             played: Vec::new(),
+            last: None,
             state,
         })
     }
@@ -96,9 +100,10 @@ impl Board {
                 format!("not one move: {move:?}", move = r#move),
             ));
         }
-        let (state, played) = self.replay_with(py, text)?;
+        let (state, played, mv) = self.replay_with(py, text)?;
         self.state = state;
         self.played.push(played);
+        self.last = Some(mv);
         Ok(())
     }
 
@@ -127,6 +132,49 @@ impl Board {
         Ok(py.detach(|| perft(&position, depth, mode, true)))
     }
 
+    /// The position as an SVG picture, as `pdnkit diagram` draws it: `size` pixels wide, Black
+    /// at the bottom when `flip`, the last move's squares tinted and the pieces it took marked
+    /// when `last_move`, the `"light"` or `"dark"` theme.
+    #[pyo3(signature = (size = diagram::DEFAULT_SIZE, flip = false, last_move = true, theme = "light"))]
+    fn svg(&self, size: u32, flip: bool, last_move: bool, theme: &str) -> PyResult<String> {
+        let theme = match theme {
+            "light" => Theme::Light,
+            "dark" => Theme::Dark,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "theme must be \"light\" or \"dark\", not {theme:?}"
+                )));
+            }
+        };
+        if !(16..=8192).contains(&size) {
+            return Err(PyValueError::new_err(format!(
+                "size must be between 16 and 8192 pixels, not {size}"
+            )));
+        }
+        let mut options = diagram::Options::new(&self.config.notation);
+        if let (true, Some(mv)) = (last_move, &self.last) {
+            options = options.with_last_move(mv);
+        }
+        options.size = size;
+        options.flip = flip;
+        options.theme = theme;
+        Ok(diagram::svg(
+            self.state.position(),
+            &self.config.notation,
+            &options,
+        ))
+    }
+
+    /// The picture notebooks (Jupyter, IPython) show for a board.
+    fn _repr_svg_(&self) -> String {
+        let options = diagram::Options::new(&self.config.notation);
+        let options = match &self.last {
+            Some(mv) => options.with_last_move(mv),
+            None => options,
+        };
+        diagram::svg(self.state.position(), &self.config.notation, &options)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<pdnkit.Board {} {}>",
@@ -137,9 +185,9 @@ impl Board {
 }
 
 impl Board {
-    /// The game after the moves played and `text`, and `text`'s move written in full; the
-    /// replay's first error on that move, if any, as `PdnError`.
-    fn replay_with(&self, py: Python<'_>, text: &str) -> PyResult<(GameState, String)> {
+    /// The game after the moves played and `text`, `text`'s move written in full, and the move;
+    /// the replay's first error on that move, if any, as `PdnError`.
+    fn replay_with(&self, py: Python<'_>, text: &str) -> PyResult<(GameState, String, Move)> {
         let mut pdn = String::new();
         if let Some(fen) = &self.start {
             pdn.push_str(&format!("[FEN \"{fen}\"]\n"));
@@ -169,7 +217,7 @@ impl Board {
             let replayed = data.replayed.expect("a game that parsed was replayed");
             match (replayed.plies.last(), &replayed.end) {
                 (Some(last), Some(end)) if replayed.plies.len() as u32 == ply => {
-                    Ok((end.clone(), full_path(&self.config, &last.mv)))
+                    Ok((end.clone(), full_path(&self.config, &last.mv), last.mv))
                 }
                 _ => Err(simple_error(
                     py,

@@ -44,7 +44,7 @@ impl Input {
 /// A game with the variant decided for its file.
 pub type Decided = (Input, Option<Arc<ArchiveVariant>>);
 
-/// The stream of games, each with its file's variant (none when `options` forces one).
+/// The stream of games, each with its file's variant (or board, when `options` forces a variant).
 pub type Stream = Box<dyn Iterator<Item = Decided> + Send>;
 
 /// `items` with their files' variants, as the command line decides them.
@@ -52,10 +52,9 @@ pub fn decided(
     items: impl Iterator<Item = Input> + Send + 'static,
     options: &ReplayOptions,
 ) -> Stream {
-    if options.variant.is_some() {
-        Box::new(items.map(|item| (item, None)))
-    } else {
-        Box::new(file_variant::with_file_variant(items))
+    match options.variant {
+        Some(forced) if !forced.has_other_boards() => Box::new(items.map(|item| (item, None))),
+        forced => Box::new(file_variant::with_file_variant(items, forced)),
     }
 }
 

@@ -83,3 +83,26 @@ def test_bad_variants_and_fens():
         pdnkit.Board("international", fen="W:W99:B1")
     assert e.value.code == "bad-fen"
     assert "international" in pdnkit.variants()
+
+
+def test_svg_is_the_picture_the_command_line_draws(cli, tmp_path):
+    moves = ["c3-d4", "f6-g5", "g3-h4", "g5-f4", "e3xg5"]
+    board = pdnkit.Board("russian")
+    for move in moves:
+        board.play(move)
+    game = tmp_path / "game.pdn"
+    game.write_text('[GameType "25"]\n1. c3-d4 f6-g5 2. g3-h4 g5-f4 3. e3xg5 *\n')
+    code, out, err = cli("diagram", game, "--last-move", "--size", 320, "--flip", "--theme", "dark")
+    assert code == 0, err
+    picture = board.svg(size=320, flip=True, theme="dark")
+    assert picture == out
+    # The capture's square is marked; without the last move the picture is the plain position.
+    code, plain, err = cli("diagram", "--variant", "russian", "--fen", board.fen())
+    assert code == 0, err
+    assert board.svg(last_move=False) == plain
+    assert picture != plain
+    assert board._repr_svg_() == board.svg()
+    with pytest.raises(ValueError):
+        board.svg(theme="blue")
+    with pytest.raises(ValueError):
+        board.svg(size=2)

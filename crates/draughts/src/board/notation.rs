@@ -114,6 +114,28 @@ impl Notation {
         })
     }
 
+    /// The `GameType` attributes that describe this notation (the inverse of
+    /// [`Notation::on_board`]): the board as written, the kind and corner of its names, and the
+    /// side whose view the corner is given from.
+    pub fn attrs(&self) -> GameTypeAttrs {
+        let invert = match self.geometry.squares() {
+            Squares::Dark { bottom_left } => bottom_left == self.mirrored,
+            Squares::All => false,
+        };
+        GameTypeAttrs {
+            first_mover: if self.rotated {
+                Colour::Black
+            } else {
+                Colour::White
+            },
+            width: self.geometry.width(),
+            height: self.geometry.height(),
+            notation: self.preferred,
+            corner: self.corner,
+            invert: Some(invert),
+        }
+    }
+
     /// The board this notation names.
     pub fn geometry(&self) -> Geometry {
         self.geometry

@@ -16,6 +16,9 @@ pub struct GameState {
     config: Config,
     position: Position,
     counters: Counters,
+    /// Per ending counted by the draw rules (in the order of the variant's rules): plies
+    /// since its material arose, `None` while it does not hold.
+    endings: [Option<u32>; outcome::MAX_ENDINGS],
     /// Positions since the last man move or capture, the current one last.
     history: Vec<Position>,
 }
@@ -27,7 +30,9 @@ pub struct Counters {
     pub plies: u32,
     /// Plies since the last man move or capture (only kings moved).
     pub king_moves: u32,
-    /// Plies since the last capture or promotion (unchanged material).
+    /// Plies since the last capture or promotion (unchanged material: Russian 7.2.6). The
+    /// lone-king endings count from the move that made their material instead, which a later
+    /// capture or promotion keeping that material does not restart.
     pub same_material: u32,
 }
 
@@ -59,6 +64,7 @@ impl GameState {
             config,
             position,
             counters: Counters::default(),
+            endings: outcome::ending_runs(&position, None, 0),
             history: vec![position],
         }
     }
@@ -112,6 +118,7 @@ impl GameState {
         } else {
             c.same_material + 1
         };
+        self.endings = outcome::ending_runs(&self.position, Some(&self.endings), 1);
         if by_man || m.is_capture() {
             self.history.clear();
         }
@@ -126,9 +133,16 @@ impl GameState {
         }
         self.position.set_piece(sq, None);
         self.counters.same_material = 0;
+        // No ply passes: an ending the huff leaves in place keeps its count.
+        self.endings = outcome::ending_runs(&self.position, Some(&self.endings), 0);
         self.history.clear();
         self.history.push(self.position);
         true
+    }
+
+    /// The runs of the endings the draw rules count ([`outcome::ending_runs`]).
+    pub(crate) fn ending_runs(&self) -> &[Option<u32>; outcome::MAX_ENDINGS] {
+        &self.endings
     }
 
     /// Positions since the last man move or capture, the current one included.
@@ -164,6 +178,15 @@ impl GameState {
     /// Test hook: pretend the counters read `c`.
     pub(crate) fn with_counters(mut self, c: Counters) -> GameState {
         self.counters = c;
+        self
+    }
+
+    /// Test hook: pretend the ending runs read `runs`.
+    pub(crate) fn with_ending_runs(
+        mut self,
+        runs: [Option<u32>; outcome::MAX_ENDINGS],
+    ) -> GameState {
+        self.endings = runs;
         self
     }
 }

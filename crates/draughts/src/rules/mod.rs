@@ -37,4 +37,6 @@ pub use spec::{
     DrawRule, FrisianValue, Goal, KingRange, Landing, Lines, ManCaptures, ManSteps, MissedCapture,
     PassingPromotion, Precedence, Removal, Rules, StartRanks,
 };
-pub use variant::{Config, GameTypeError, Variant, default_notation, rules_by_name};
+pub use variant::{
+    Config, GameTypeError, Variant, default_notation, other_rule_set_names, rules_by_name,
+};

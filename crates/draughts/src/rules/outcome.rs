@@ -69,26 +69,34 @@ pub(crate) fn decide(game: &GameState, has_legal_move: impl FnOnce() -> bool) ->
     if let Some(o) = decide_win(game.position(), &material, has_legal_move) {
         return o;
     }
-    game.position()
-        .rules()
-        .draws
-        .iter()
-        .find(|r| !is_claim(r) && draw_applies(game, &material, r))
-        .map_or(Outcome::Ongoing, |r| Outcome::Draw(*r))
+    let mut first = 0;
+    for r in game.position().rules().draws {
+        let count = endings(*r).len();
+        let runs = &game.ending_runs()[first..first + count];
+        first += count;
+        if !is_claim(r) && draw_applies(game, &material, r, runs) {
+            return Outcome::Draw(*r);
+        }
+    }
+    Outcome::Ongoing
 }
 
 pub(crate) fn claimable(game: &GameState) -> Option<DrawRule> {
     let rules = game.position().rules();
     let material = Material::of(game.position());
+    // Claimed rules count no endings, so their runs are never read.
     rules
         .draws
         .iter()
-        .find(|r| is_claim(r) && draw_applies(game, &material, r))
+        .find(|r| is_claim(r) && draw_applies(game, &material, r, &[]))
         .copied()
 }
 
 fn is_claim(r: &DrawRule) -> bool {
-    matches!(r, DrawRule::KingMoves { claim: true, .. })
+    matches!(
+        r,
+        DrawRule::KingMoves { claim: true, .. } | DrawRule::RepetitionOnClaim(_)
+    )
 }
 
 fn decide_win(
@@ -136,50 +144,136 @@ fn lone_king_ending(material: &Material) -> Option<(usize, usize)> {
     None
 }
 
-fn draw_applies(game: &GameState, material: &Material, rule: &DrawRule) -> bool {
+/// A material situation that a draw rule counts moves in from the move that made it: the
+/// count runs as long as the situation lasts, whatever captures or promotions keep it (a second
+/// king crowned in a 5-move ending does not restart the count: FMJD Art. 6.4 and lidraughts
+/// count "from the moment the material arose"), and starts again when another arises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// FMJD 16-move rule: a lone king against three pieces, at least one a king.
+    ThreeWithKing,
+    /// FMJD 5-move rule, Russian 7.2.8: a lone king against two pieces or one, one a king.
+    TwoWithKing,
+    /// Russian 7.2.4: a lone king against three kings or more.
+    ThreeKings,
+    /// Russian 7.2.7: a lone king on the long diagonal against three pieces with a king.
+    MainRoad,
+    /// Frisian: a lone king against two kings (no men).
+    TwoKingsOnly,
+    /// Pool: a lone king against exactly three kings.
+    ExactlyThreeKings,
+}
+
+/// The endings `rule` counts, in the order of [`ending_limits`].
+fn endings(rule: DrawRule) -> &'static [Ending] {
+    match rule {
+        DrawRule::FmjdEndgame => &[Ending::ThreeWithKing, Ending::TwoWithKing],
+        DrawRule::RussianEndgame => &[Ending::ThreeKings, Ending::MainRoad, Ending::TwoWithKing],
+        DrawRule::FrisianEndgame => &[Ending::TwoKingsOnly],
+        DrawRule::ThreeKingsVsKing { .. } => &[Ending::ExactlyThreeKings],
+        DrawRule::Repetition(_)
+        | DrawRule::RepetitionOnClaim(_)
+        | DrawRule::KingMoves { .. }
+        | DrawRule::OnePieceEach => &[],
+    }
+}
+
+/// Most endings one variant's draw rules count (Russian: three).
+pub(crate) const MAX_ENDINGS: usize = 3;
+
+/// Plies the stronger side has in each ending of `rule` ([`endings`] order).
+fn ending_limits(rule: DrawRule) -> [u32; MAX_ENDINGS] {
+    match rule {
+        // Art. 6.3: 16 moves each; Art. 6.4: 5 moves each.
+        DrawRule::FmjdEndgame => [32, 10, 0],
+        // 7.2.4: 15 moves; 7.2.7 and 7.2.8: 5 moves.
+        DrawRule::RussianEndgame => [30, 10, 10],
+        // 7 moves each.
+        DrawRule::FrisianEndgame => [14, 0, 0],
+        DrawRule::ThreeKingsVsKing { plies } => [u32::from(plies), 0, 0],
+        DrawRule::Repetition(_)
+        | DrawRule::RepetitionOnClaim(_)
+        | DrawRule::KingMoves { .. }
+        | DrawRule::OnePieceEach => [0; MAX_ENDINGS],
+    }
+}
+
+impl Ending {
+    fn holds(self, pos: &Position, material: &Material) -> bool {
+        let Some((m, k)) = lone_king_ending(material) else {
+            return false;
+        };
+        match self {
+            Ending::ThreeWithKing => k >= 1 && m + k == 3,
+            Ending::TwoWithKing => k >= 1 && m + k <= 2,
+            Ending::ThreeKings => k >= 3,
+            Ending::MainRoad => k >= 1 && m + k == 3 && lone_king_on_main_diagonal(pos, material),
+            Ending::TwoKingsOnly => (m, k) == (0, 2),
+            Ending::ExactlyThreeKings => (m, k) == (0, 3),
+        }
+    }
+}
+
+/// The runs of the endings of `pos`'s draw rules after a move (or a huff) that led from a
+/// position with runs `before` to `pos`: a run goes on by `step` plies while its ending holds,
+/// starts at 0 when the ending arises, and is `None` while it does not hold. `before` is
+/// `None` for a start position.
+pub(crate) fn ending_runs(
+    pos: &Position,
+    before: Option<&[Option<u32>; MAX_ENDINGS]>,
+    step: u32,
+) -> [Option<u32>; MAX_ENDINGS] {
+    let mut runs = [None; MAX_ENDINGS];
+    let mut all = pos.rules().draws.iter().flat_map(|r| endings(*r));
+    // Most positions have no lone king: nothing holds, nothing to count.
+    let material = Material::of(pos);
+    if lone_king_ending(&material).is_none() {
+        return runs;
+    }
+    for (i, e) in all.by_ref().take(MAX_ENDINGS).enumerate() {
+        if e.holds(pos, &material) {
+            runs[i] = Some(match before.and_then(|b| b[i]) {
+                Some(n) => n + step,
+                None => 0,
+            });
+        }
+    }
+    debug_assert!(all.next().is_none(), "more endings than MAX_ENDINGS");
+    runs
+}
+
+fn draw_applies(
+    game: &GameState,
+    material: &Material,
+    rule: &DrawRule,
+    runs: &[Option<u32>],
+) -> bool {
     let pos = game.position();
     let c = game.counters();
+    let ending_over = || {
+        runs.iter()
+            .zip(ending_limits(*rule))
+            .any(|(run, limit)| run.is_some_and(|n| n >= limit))
+    };
     match *rule {
         // The history holds each position since the last man move or capture once per
         // occurrence, so a shorter one cannot hold `n` occurrences.
-        DrawRule::Repetition(n) => {
+        DrawRule::Repetition(n) | DrawRule::RepetitionOnClaim(n) => {
             game.history_len() >= n as usize && game.repetitions() >= n as usize
         }
         DrawRule::KingMoves { plies, .. } => c.king_moves >= plies as u32,
-        DrawRule::FmjdEndgame => match lone_king_ending(material) {
-            // 16-move rule: three pieces with at least one king; 5-move rule: two or fewer.
-            Some((m, k)) if k >= 1 && m + k == 3 => c.same_material >= 32,
-            Some((m, k)) if k >= 1 && m + k <= 2 => c.same_material >= 10,
-            _ => false,
-        },
-        DrawRule::RussianEndgame => russian_endgame(pos, material, c.same_material),
-        DrawRule::FrisianEndgame => frisian_endgame(pos, material, c.same_material),
-        DrawRule::ThreeKingsVsKing { plies } => {
-            lone_king_ending(material) == Some((0, 3)) && c.same_material >= plies as u32
-        }
+        DrawRule::FmjdEndgame | DrawRule::ThreeKingsVsKing { .. } => ending_over(),
+        DrawRule::RussianEndgame => ending_over() || balanced_kings(material, c.same_material),
+        DrawRule::FrisianEndgame => ending_over() || frisian_kings_alone(pos, material),
         DrawRule::OnePieceEach => {
             material.total(Colour::White) == 1 && material.total(Colour::Black) == 1
         }
     }
 }
 
-/// FMJD-64 7.2.4, 7.2.6–7.2.8 (7.2.3 and 7.2.5 are separate rules).
-fn russian_endgame(pos: &Position, material: &Material, same: u32) -> bool {
-    if let Some((m, k)) = lone_king_ending(material) {
-        // 7.2.4: three or more kings against a lone king, 15 moves.
-        if k >= 3 && same >= 30 {
-            return true;
-        }
-        // 7.2.7: three pieces with a king against a lone king on the long diagonal, 5 moves.
-        if k >= 1 && m + k == 3 && lone_king_on_main_diagonal(pos, material) && same >= 10 {
-            return true;
-        }
-        // 7.2.8: two pieces or fewer with a king against a lone king, 5 moves.
-        if k >= 1 && m + k <= 2 && same >= 10 {
-            return true;
-        }
-    }
-    // 7.2.6: both sides have kings, material unchanged: 30 moves with 4-5 pieces, 60 with 6-7.
+/// FMJD-64 / Russian 7.2.6: both sides have kings and the balance of forces has not changed
+/// (no capture, no crowning): 30 moves with 4-5 pieces, 60 with 6-7.
+fn balanced_kings(material: &Material, same: u32) -> bool {
     let (w, b) = (material.count(Colour::White), material.count(Colour::Black));
     let pieces = w.0 + w.1 + b.0 + b.1;
     w.1 > 0
@@ -202,20 +296,16 @@ fn lone_king_on_main_diagonal(pos: &Position, material: &Material) -> bool {
     })
 }
 
-/// Frisian: 2 kings v 1 king, 7 moves each; 1 king each, drawn at once unless the kings
-/// stand on the two ends of the main diagonal.
-fn frisian_endgame(pos: &Position, material: &Material, same: u32) -> bool {
-    let (w, b) = (material.count(Colour::White), material.count(Colour::Black));
-    if (w == (0, 2) && b == (0, 1)) || (w == (0, 1) && b == (0, 2)) {
-        return same >= 14;
+/// Frisian, one king each: drawn at once, unless one side wins by force at once: the side to
+/// move can take the other king, or every move it has puts its king where the other takes
+/// it (the kings on the two ends of the main diagonal are one such case, not the rule).
+fn frisian_kings_alone(pos: &Position, material: &Material) -> bool {
+    let lone = |c| material.count(c) == (0, 1);
+    if !(lone(Colour::White) && lone(Colour::Black)) || pos.has_capture() {
+        return false;
     }
-    if w == (0, 1) && b == (0, 1) {
-        let g = pos.geometry();
-        let corners = [(0, 0), (g.width() as i32 - 1, g.height() as i32 - 1)];
-        let on_corners = pos.kings().iter().all(|sq| corners.contains(&g.coords(sq)));
-        return !on_corners;
-    }
-    false
+    let moves = pos.legal_moves();
+    moves.is_empty() || !moves.iter().all(|m| pos.played(m).has_capture())
 }
 
 #[cfg(test)]
@@ -224,21 +314,26 @@ mod tests {
     use crate::Fen;
     use crate::{Config, Counters, Variant};
 
-    fn at(v: Variant, fen: &str, king_moves: u32, same_material: u32) -> GameState {
-        GameState::from_fen(&Fen::parse(fen).unwrap(), Config::standard(v))
-            .unwrap()
-            .with_counters(Counters {
-                plies: 0,
-                king_moves,
-                same_material,
-            })
+    fn state(v: Variant, fen: &str) -> GameState {
+        GameState::from_fen(&Fen::parse(fen).unwrap(), Config::standard(v)).unwrap()
+    }
+
+    /// `fen` as if its endings had held for `runs` plies (as far as they hold at all).
+    fn at(v: Variant, fen: &str, king_moves: u32, same_material: u32, run: u32) -> GameState {
+        let g = state(v, fen).with_counters(Counters {
+            plies: 0,
+            king_moves,
+            same_material,
+        });
+        let runs = g.ending_runs().map(|r| r.map(|_| run));
+        g.with_ending_runs(runs)
     }
 
     #[test]
     fn international_king_move_and_endgame_counts() {
         let many = "W:WK46,K50,31,32:BK1,K5,19,20";
         assert_eq!(
-            at(Variant::International, many, 49, 49).outcome(),
+            at(Variant::International, many, 49, 49, 0).outcome(),
             Outcome::Ongoing
         );
         let rule = DrawRule::KingMoves {
@@ -246,32 +341,40 @@ mod tests {
             claim: false,
         };
         assert_eq!(
-            at(Variant::International, many, 50, 50).outcome(),
+            at(Variant::International, many, 50, 50, 0).outcome(),
             Outcome::Draw(rule)
         );
         // 16-move rule: lone king against three pieces with a king.
         let sixteen = "W:WK46,31,32:BK5";
         assert_eq!(
-            at(Variant::International, sixteen, 0, 31).outcome(),
+            state(Variant::International, sixteen).ending_runs(),
+            &[Some(0), None, None]
+        );
+        assert_eq!(
+            at(Variant::International, sixteen, 0, 0, 31).outcome(),
             Outcome::Ongoing
         );
         assert_eq!(
-            at(Variant::International, sixteen, 0, 32).outcome(),
+            at(Variant::International, sixteen, 0, 0, 32).outcome(),
             Outcome::Draw(DrawRule::FmjdEndgame)
         );
         // 5-move rule: lone king against two pieces with a king.
         let five = "W:WK46,31:BK5";
         assert_eq!(
-            at(Variant::International, five, 0, 9).outcome(),
+            state(Variant::International, five).ending_runs(),
+            &[None, Some(0), None]
+        );
+        assert_eq!(
+            at(Variant::International, five, 0, 0, 9).outcome(),
             Outcome::Ongoing
         );
         assert_eq!(
-            at(Variant::International, five, 0, 10).outcome(),
+            at(Variant::International, five, 0, 0, 10).outcome(),
             Outcome::Draw(DrawRule::FmjdEndgame)
         );
         // Without a king the stronger side is not limited.
         assert_eq!(
-            at(Variant::International, "W:W31,32,33:BK5", 0, 40).outcome(),
+            at(Variant::International, "W:W31,32,33:BK5", 0, 40, 40).outcome(),
             Outcome::Ongoing
         );
     }
@@ -280,7 +383,7 @@ mod tests {
     fn a_capture_turning_16_moves_into_5_restarts_the_count() {
         // Lone black king against king and two men after 30 plies: the 16-move rule
         // (32 plies) has not run out.
-        let mut g = at(Variant::International, "B:WK46,28,33:BK5", 0, 30);
+        let mut g = at(Variant::International, "B:WK46,28,33:BK5", 0, 30, 30);
         assert_eq!(g.outcome(), Outcome::Ongoing);
         let capture = g
             .legal_moves()
@@ -289,51 +392,80 @@ mod tests {
             .expect("a capture");
         g.play(&capture);
         // Now lone king against two pieces: the 5-move count starts at the capture.
-        assert_eq!(g.counters().same_material, 0);
+        assert_eq!(g.ending_runs(), &[None, Some(0), None]);
         assert_eq!(g.outcome(), Outcome::Ongoing);
-        let c = |n| Counters {
-            plies: 0,
-            king_moves: 0,
-            same_material: n,
-        };
-        assert_eq!(g.clone().with_counters(c(9)).outcome(), Outcome::Ongoing);
+        let runs = |n| [None, Some(n), None];
         assert_eq!(
-            g.clone().with_counters(c(10)).outcome(),
+            g.clone().with_ending_runs(runs(9)).outcome(),
+            Outcome::Ongoing
+        );
+        assert_eq!(
+            g.clone().with_ending_runs(runs(10)).outcome(),
             Outcome::Draw(DrawRule::FmjdEndgame)
         );
+    }
+
+    #[test]
+    fn a_promotion_that_keeps_the_ending_keeps_its_count() {
+        // King and man against king: a 5-move ending from the start. Crowning the man makes
+        // two kings against one, the same ending: the count goes on.
+        let mut g = at(Variant::International, "B:W6,K22:BK40", 0, 0, 3);
+        let step = |g: &mut GameState, from: u8, to: u8| {
+            let n = g.config().notation;
+            let sq = |s: u8| n.parse(crate::SquareToken::Num(s.into())).unwrap();
+            let m = g
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.from == sq(from) && m.to == sq(to))
+                .expect("legal");
+            g.play(&m);
+        };
+        step(&mut g, 40, 45);
+        step(&mut g, 6, 1);
+        assert_eq!(g.ending_runs(), &[None, Some(5), None]);
+        assert_eq!(g.counters().same_material, 0);
     }
 
     #[test]
     fn russian_endgame_counts() {
         let three_kings = "W:WKa1,Kc1,Ke1:BKh6";
         assert_eq!(
-            at(Variant::Russian, three_kings, 0, 29).outcome(),
+            at(Variant::Russian, three_kings, 0, 0, 29).outcome(),
             Outcome::Ongoing
         );
         assert_eq!(
-            at(Variant::Russian, three_kings, 0, 30).outcome(),
+            at(Variant::Russian, three_kings, 0, 0, 30).outcome(),
             Outcome::Draw(DrawRule::RussianEndgame)
         );
         // 7.2.7: the lone king holds the long diagonal: five moves only.
         let diagonal = "W:WKa1,Kc1,Ke1:BKh8";
         assert_eq!(
-            at(Variant::Russian, diagonal, 0, 10).outcome(),
-            Outcome::Draw(DrawRule::RussianEndgame)
+            state(Variant::Russian, diagonal).ending_runs(),
+            &[Some(0), Some(0), None]
         );
-        let balanced = "W:WKa1,c3:BKh8,f6";
         assert_eq!(
-            at(Variant::Russian, balanced, 0, 59).outcome(),
+            at(Variant::Russian, diagonal, 0, 0, 9).outcome(),
             Outcome::Ongoing
         );
         assert_eq!(
-            at(Variant::Russian, balanced, 0, 60).outcome(),
+            at(Variant::Russian, diagonal, 0, 0, 10).outcome(),
+            Outcome::Draw(DrawRule::RussianEndgame)
+        );
+        // 7.2.6 counts plies without capture or crowning.
+        let balanced = "W:WKa1,c3:BKh8,f6";
+        assert_eq!(
+            at(Variant::Russian, balanced, 0, 59, 59).outcome(),
+            Outcome::Ongoing
+        );
+        assert_eq!(
+            at(Variant::Russian, balanced, 0, 60, 0).outcome(),
             Outcome::Draw(DrawRule::RussianEndgame)
         );
     }
 
     #[test]
     fn english_forty_moves_is_a_claim() {
-        let g = at(Variant::English, "B:WK1,K3:BK30,K32", 80, 80);
+        let g = at(Variant::English, "B:WK1,K3:BK30,K32", 80, 80, 0);
         assert_eq!(g.outcome(), Outcome::Ongoing);
         assert_eq!(
             g.claimable_draw(),
@@ -343,17 +475,40 @@ mod tests {
             })
         );
         assert_eq!(
-            at(Variant::English, "B:WK1,K3:BK30,K32", 79, 79).claimable_draw(),
+            at(Variant::English, "B:WK1,K3:BK30,K32", 79, 79, 0).claimable_draw(),
             None
         );
     }
 
     #[test]
     fn pool_three_kings_against_one() {
-        let g = at(Variant::Pool, "B:WK1,K3,K5:BK30", 0, 26);
+        let fen = "B:WK1,K3,K5:BK30";
+        assert_eq!(at(Variant::Pool, fen, 0, 0, 25).outcome(), Outcome::Ongoing);
         assert_eq!(
-            g.outcome(),
+            at(Variant::Pool, fen, 0, 0, 26).outcome(),
             Outcome::Draw(DrawRule::ThreeKingsVsKing { plies: 26 })
         );
+    }
+
+    #[test]
+    fn frisian_one_king_each_is_drawn_unless_a_side_wins_at_once() {
+        let frisian = |fen| state(Variant::Frisian, fen).outcome();
+        let drawn = Outcome::Draw(DrawRule::FrisianEndgame);
+        assert_eq!(frisian("W:WK46:BK1"), drawn);
+        // The kings on one diagonal, the side to move free to leave it.
+        assert_eq!(frisian("W:WK28:BK5"), drawn);
+        // Black to move takes the king on 28.
+        assert_eq!(frisian("B:WK28:BK5"), Outcome::Ongoing);
+        // White's king in the corner can only step onto the diagonal, where it is taken.
+        assert_eq!(frisian("W:WK46:BK5"), Outcome::Ongoing);
+        assert_eq!(frisian("B:WK46:BK5"), Outcome::Ongoing);
+    }
+
+    #[test]
+    fn every_variant_counts_at_most_max_endings() {
+        for v in Variant::ALL {
+            let n: usize = v.rules().draws.iter().map(|r| endings(*r).len()).sum();
+            assert!(n <= MAX_ENDINGS, "{v}: {n}");
+        }
     }
 }

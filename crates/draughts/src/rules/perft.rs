@@ -1,5 +1,5 @@
 //! Perft: counting the leaves of the move tree to a fixed depth, the standard check of a
-//! move generator against published tables. Two counting modes (rules.md §0): `Drop` counts
+//! move generator against published tables. Two counting modes: `Drop` counts
 //! one move per (from, to, captured set); `Keep` counts every capture order separately.
 
 use super::bits::Bits;

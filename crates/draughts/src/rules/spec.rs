@@ -140,10 +140,17 @@ pub enum Goal {
 }
 
 /// A draw rule. Ply limits count single moves (a "move each" is two plies).
+///
+/// A rule applies by itself (the game is over: a move after it is played after the end, and
+/// a win recorded after it disagrees with the rules) unless it is a claim, which a player may
+/// make or not (English, Czech).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DrawRule {
     /// The same position with the same side to move for the `n`th time.
     Repetition(u8),
+    /// As [`DrawRule::Repetition`], on claim only: a player may show the referee that the
+    /// position occurs for the `n`th time, or play on (WCDF, FMJD Czech rules).
+    RepetitionOnClaim(u8),
     /// `plies` in a row with only king moves (no man move, no capture). `claim`: the draw
     /// must be claimed (English 40-move rule), so play may go on.
     KingMoves {
@@ -153,13 +160,20 @@ pub enum DrawRule {
         claim: bool,
     },
     /// FMJD: lone king against three pieces with at least one king: 16 moves each; against
-    /// at most two pieces with a king: 5 moves each (count from the capture or promotion that
-    /// made the material).
+    /// at most two pieces with a king: 5 moves each. Each count runs from the move that made
+    /// its material (a capture or a promotion) for as long as the material stays in the same
+    /// rule: a second king crowned in a 5-move ending does not restart it, the capture that
+    /// turns a 16-move ending into a 5-move one does (FMJD Art. 6.3–6.4, lidraughts).
     FmjdEndgame,
-    /// FMJD-64 / Russian 7.2.4, 7.2.6–7.2.8 endgame counts.
+    /// FMJD-64 / Russian 7.2.4 and 7.2.6–7.2.8: three kings or more against a lone king, 15
+    /// moves; three pieces with a king against a lone king on the long diagonal (a1–h8), 5
+    /// moves; two pieces or one with a king against a lone king, 5 moves (each counted as the
+    /// FMJD endings are); both sides with kings and no capture or crowning, 30 moves with 4–5
+    /// pieces, 60 with 6–7.
     RussianEndgame,
-    /// Frisian: two kings against one king, 7 moves each; one king each: drawn at once unless
-    /// the kings stand on the two ends of the main diagonal.
+    /// Frisian: two kings against one king, 7 moves each (counted as the FMJD endings are);
+    /// one king each, drawn at once unless one side wins by force at once (the side to move
+    /// can take the other king, or each of its moves lets the other king take it).
     FrisianEndgame,
     /// Pool: three kings against one king must win within 13 moves each.
     ThreeKingsVsKing {

@@ -5,8 +5,8 @@ use std::fmt;
 
 use super::spec::Rules;
 use super::variants as v;
-use crate::Notation;
 use crate::{Colour, GameType, GameTypeAttrs, NotationKind};
+use crate::{Geometry, Notation};
 
 /// Every supported variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -74,8 +74,16 @@ static RULES: [Rules; 19] = [
     v::BREAKTHROUGH,
 ];
 
-/// Rule sets that are not variants but have published perft tables (rules.md §3.4).
+/// Rule sets that are not variants but have published perft tables (fixtures/perft).
 static EXTRA_RULES: [Rules; 2] = [v::SPANTSIRETTI_INTERNATIONAL, v::THAI_12];
+
+/// The boards variants are played on besides their standard one, each a rule set of its own
+/// (a static, so each has one address): Malaysian 10x10 and 8x8, Ghanaian dark-cornered.
+static OTHER_BOARDS: [Rules; 3] = [
+    v::MALAYSIAN_10X10,
+    v::MALAYSIAN_8X8,
+    v::GHANAIAN_DARK_CORNERED,
+];
 
 /// Aliases accepted by [`Variant::from_name`] besides the canonical names, as `pdnkit variants`
 /// lists them (compared after lower-casing and dropping spaces, `-`, `_`, `!`, `/` and `'`).
@@ -159,6 +167,28 @@ impl Variant {
     /// The variant's rules.
     pub fn rules(self) -> &'static Rules {
         &RULES[self as usize]
+    }
+
+    /// Every board the variant is played on, each as its rules: the standard one
+    /// ([`Variant::rules`]) first, then other sizes or layouts (Malaysian on 10x10 and 8x8,
+    /// Ghanaian on the dark-cornered board).
+    pub fn boards(self) -> impl Iterator<Item = &'static Rules> + Clone {
+        let others: &'static [Rules] = match self {
+            Variant::Malaysian => &OTHER_BOARDS[..2],
+            Variant::Ghanaian => &OTHER_BOARDS[2..],
+            _ => &[],
+        };
+        std::iter::once(self.rules()).chain(others)
+    }
+
+    /// True when the variant is played on more than one board ([`Variant::boards`]).
+    pub fn has_other_boards(self) -> bool {
+        self.boards().nth(1).is_some()
+    }
+
+    /// The variant's rules on `geometry`, if it is played on that board.
+    pub fn rules_on(self, geometry: Geometry) -> Option<&'static Rules> {
+        self.boards().find(|r| r.geometry == geometry)
     }
 
     /// Canonical lower-case name (`"international"`, `"frysk"`, ...).
@@ -325,23 +355,32 @@ impl fmt::Display for Variant {
     }
 }
 
-/// Rules by name: every variant name and alias, plus rule sets that exist only for testing
-/// against published tables (`"spantsiretti-international"`, `"thai-12"`).
+/// Rules by name: every variant name and alias, the other boards of variants played on several
+/// (`"malaysian-10x10"`, `"malaysian-8x8"`, `"ghanaian-dark-cornered"`), plus rule sets that
+/// exist only for testing against published tables (`"spantsiretti-international"`,
+/// `"thai-12"`).
 pub fn rules_by_name(name: &str) -> Option<&'static Rules> {
     let key = normalise(name);
     EXTRA_RULES
         .iter()
+        .chain(&OTHER_BOARDS)
         .find(|r| normalise(r.name) == key)
         .or_else(|| Variant::from_name(name).map(Variant::rules))
 }
 
-/// The notation to name squares of `rules`' board: the variant's own, or for rule sets that
-/// are not variants, numbers from White's top-left (`N2`) with `a1` at White's near left.
+/// The names of the rule sets [`rules_by_name`] knows besides variants and their aliases.
+pub fn other_rule_set_names() -> impl Iterator<Item = &'static str> {
+    OTHER_BOARDS.iter().chain(&EXTRA_RULES).map(|r| r.name)
+}
+
+/// The notation to name squares of `rules`' board: the variant's own (on another board of the
+/// variant, its kind and corner on that board), or for rule sets that are not variants,
+/// numbers from White's top-left (`N2`) with `a1` at White's near left.
 pub fn default_notation(rules: &'static Rules) -> Notation {
     Variant::ALL
         .into_iter()
-        .find(|v| std::ptr::eq(v.rules(), rules))
-        .map(Variant::notation)
+        .find(|v| v.boards().any(|r| std::ptr::eq(r, rules)))
+        .map(|v| Config::on_board(v, rules).notation)
         .unwrap_or_else(|| Notation::new(rules.geometry, NotationKind::Numeric, 2, Colour::White))
 }
 
@@ -391,7 +430,50 @@ impl Config {
         Config::with_game_type(variant, gt)
     }
 
-    /// `variant` (e.g. forced by the user) with the notation of `gt` where it applies.
+    /// `variant` on `board`, one of [`Variant::boards`], written as the variant writes its
+    /// standard board (the same notation kind and corner), White first.
+    ///
+    /// # Panics
+    /// When `board` is not one of the variant's boards.
+    pub fn on_board(variant: Variant, board: &'static Rules) -> Config {
+        assert!(
+            variant.boards().any(|r| std::ptr::eq(r, board)),
+            "{} is not a board of {variant}",
+            board.name
+        );
+        let standard = Config::standard(variant);
+        if std::ptr::eq(board, variant.rules()) {
+            return standard;
+        }
+        let mut attrs = variant
+            .game_type()
+            .attrs
+            .expect("standard GameType has attributes");
+        let g = board.geometry;
+        attrs.width = g.width();
+        attrs.height = g.height();
+        attrs.invert = Some(matches!(
+            g.squares(),
+            crate::Squares::Dark { bottom_left: false }
+        ));
+        Config {
+            notation: Notation::on_board(&attrs, g).expect("the attributes of its own board"),
+            ..standard
+        }
+    }
+
+    /// The full `GameType` that describes this configuration: the variant's number (`-1`
+    /// where PDN has none), the first mover, and the board and notation as written.
+    pub fn game_type(&self) -> GameType {
+        GameType {
+            number: self.variant.rules().game_type,
+            attrs: Some(self.notation.attrs()),
+        }
+    }
+
+    /// `variant` (e.g. forced by the user) with the notation of `gt` where it applies, on the
+    /// variant's board of the size `gt` gives (its layout too when the variant has a board of
+    /// that layout; else the names are read on the mirror image).
     ///
     /// # Errors
     /// When `gt`'s attributes name a board the variant does not play on and are not to be
@@ -410,9 +492,26 @@ impl Config {
                 .iter()
                 .any(|f| f.attrs == Some(attrs))
         {
+            // A variant played on several boards takes the board of the number's own form
+            // (PlayOK's 20 is the dark-cornered 10x10 board).
+            if variant.has_other_boards() {
+                let own = by_number.game_type();
+                return Ok(Config::with_game_type(variant, &own).unwrap_or(standard));
+            }
             return Ok(standard);
         }
-        let notation = Notation::on_board(&attrs, variant.rules().geometry)
+        let size =
+            |r: &&Rules| (r.geometry.width(), r.geometry.height()) == (attrs.width, attrs.height);
+        let bottom_left = attrs.invert != Some(true);
+        let board = variant
+            .boards()
+            .filter(size)
+            .find(|r| {
+                matches!(r.geometry.squares(), crate::Squares::Dark { bottom_left: b } if b == bottom_left)
+            })
+            .or_else(|| variant.boards().find(size))
+            .unwrap_or(variant.rules());
+        let notation = Notation::on_board(&attrs, board.geometry)
             .map_err(|e| GameTypeError::UnsupportedBoard(format!("{gt}: {}", e.0)))?;
         Ok(Config {
             variant,
@@ -421,9 +520,11 @@ impl Config {
         })
     }
 
-    /// The variant's rules.
+    /// The variant's rules on the board of the notation (see [`Variant::boards`]).
     pub fn rules(&self) -> &'static Rules {
-        self.variant.rules()
+        self.variant
+            .rules_on(self.notation.geometry())
+            .unwrap_or(self.variant.rules())
     }
 }
 
@@ -535,5 +636,71 @@ mod tests {
         assert!(jam.notation.is_mirrored());
         let unified = Config::from_game_type(&GameType::parse("23,W,8,8,A0,0").unwrap()).unwrap();
         assert_eq!(unified.first_mover, Colour::White);
+    }
+
+    #[test]
+    fn a_standard_config_writes_its_variants_game_type() {
+        for v in Variant::ALL {
+            assert_eq!(Config::standard(v).game_type(), v.game_type(), "{v}");
+        }
+    }
+
+    #[test]
+    fn malaysian_and_ghanaian_boards_are_chosen_by_the_game_type() {
+        let gt = |s: &str| GameType::parse(s).unwrap();
+        let on = |v, s: &str| Config::with_game_type(v, &gt(s)).unwrap();
+        assert_eq!(
+            on(Variant::Malaysian, "-1,W,10,10,N2,0").rules().name,
+            "malaysian-10x10"
+        );
+        assert_eq!(
+            on(Variant::Malaysian, "-1,W,8,8,N2,0").rules().name,
+            "malaysian-8x8"
+        );
+        assert_eq!(
+            on(Variant::Malaysian, "-1,W,12,12,N2,0"),
+            Config::standard(Variant::Malaysian)
+        );
+        assert!(Config::with_game_type(Variant::Malaysian, &gt("-1,W,14,14,N2,0")).is_err());
+        let dark = on(Variant::Ghanaian, "-1,W,10,10,N2,0");
+        assert_eq!(dark.rules().name, "ghanaian-dark-cornered");
+        assert!(!dark.notation.is_mirrored());
+        assert_eq!(dark.game_type().to_string(), "-1,W,10,10,N2,0");
+        assert_eq!(
+            on(Variant::Ghanaian, "-1,W,10,10,N2,1"),
+            Config::standard(Variant::Ghanaian)
+        );
+        // PlayOK's 20 (its numbering digit untrusted) is still the international board.
+        assert_eq!(
+            on(Variant::Ghanaian, "20,W,10,10,N1,0").rules().name,
+            "ghanaian-dark-cornered"
+        );
+        assert_eq!(
+            on(Variant::Malaysian, "20,W,10,10,N1,0").rules().name,
+            "malaysian-10x10"
+        );
+        // Black first, squares named from Black's side: White's top-left is Black's
+        // bottom-right (N1).
+        let black = on(Variant::Malaysian, "-1,B,12,12,N1,0");
+        assert_eq!(black.first_mover, Colour::Black);
+        assert_eq!(black.rules().name, "malaysian");
+        assert_eq!(black.game_type().to_string(), "-1,B,12,12,N1,0");
+        for v in Variant::ALL {
+            for board in v.boards() {
+                let c = Config::on_board(v, board);
+                assert!(std::ptr::eq(c.rules(), board), "{}", board.name);
+                assert_eq!(
+                    Config::with_game_type(v, &c.game_type()),
+                    Ok(c),
+                    "{}",
+                    board.name
+                );
+                assert!(std::ptr::eq(rules_by_name(board.name).unwrap(), board));
+                assert_eq!(default_notation(board), c.notation);
+            }
+        }
+        assert_eq!(Variant::Malaysian.boards().count(), 3);
+        assert!(Variant::Ghanaian.has_other_boards());
+        assert!(!Variant::International.has_other_boards());
     }
 }

@@ -1,7 +1,7 @@
 //! One annotated `Rules` constant per variant (dctl style). Each field says where it comes
-//! from: the rulebook article where there is one, otherwise the source named in
-//! `shared/docs/rules.md` ((Sx) tags there). Decisions on open questions (rules.md §7) are
-//! marked **Decision**.
+//! from: the rulebook article where there is one, otherwise the sources `(Sn)` listed at the
+//! end of `docs/rules.md`. Decisions on open questions (the decisions table of `docs/rules.md`)
+//! are marked **Decision**.
 
 use super::spec::{
     DrawRule, FrisianValue, Goal, KingRange, Landing, Lines, ManCaptures, ManSteps, MissedCapture,
@@ -11,7 +11,14 @@ use crate::Geometry;
 use crate::{Colour, ResultScale};
 
 /// FMJD draw rules: threefold repetition (Art. 6.1), 25 king-only moves each (Art. 6.2),
-/// the 16- and 5-move endgame rules (Art. 6.3–6.4), as lidraughts implements them (S4).
+/// the 16- and 5-move endgame rules (Art. 6.3–6.4), as lidraughts implements them (S4). All
+/// apply by themselves: a win recorded after one is a `result-mismatch` warning.
+///
+/// **Decision** (issue 26): the 16- and 5-move counts run "from the moment the material
+/// arose" (FMJD, lidraughts): a second king crowned in a 5-move ending keeps the count (from
+/// `W:W13,K22:BK40`, crowning on ply 5, the game is drawn after ply 10, not 15); the capture
+/// that turns a 16-move ending into a 5-move one starts the 5-move count. A game from a FEN
+/// counts from the FEN.
 const FMJD_DRAWS: &[DrawRule] = &[
     DrawRule::Repetition(3),
     DrawRule::KingMoves {
@@ -22,6 +29,13 @@ const FMJD_DRAWS: &[DrawRule] = &[
 ];
 
 /// FMJD-64 / Russian federation rules 7.2.3–7.2.8 (S4 Russian.scala, S18).
+///
+/// **Decision** (issue 26): the lone-king endings (7.2.4, 7.2.7, 7.2.8) count as the FMJD
+/// endings do, from the move that made the material, through captures and crownings that keep
+/// it; 7.2.7 ("a lone king located on the long diagonal") counts while the lone king stands on
+/// a1–h8 and starts again when it comes back; 7.2.4 reads "three kings (or more)" as at least
+/// three kings, men beside them allowed; 7.2.6 counts from the last capture or crowning, as
+/// its text says.
 const RUSSIAN_DRAWS: &[DrawRule] = &[
     DrawRule::Repetition(3),
     DrawRule::KingMoves {
@@ -84,7 +98,7 @@ pub const CANADIAN: Rules = Rules {
     name: "canadian",
     geometry: Geometry::TWELVE,
     setup: StartRanks { first: 0, ranks: 5 },
-    // No official draw text found; FMJD rules assumed (rules.md §2.3).
+    // No official draw text found; FMJD rules assumed.
     game_type: 27,
     ..INTERNATIONAL
 };
@@ -107,8 +121,8 @@ pub const RUSSIAN: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Spantsiretti: 10 wide x 8 high, 15 men each. **Decision** (design.md, rules.md §7.5):
-/// Russian rules, matching the PDN `:` separator and the customer's documents.
+/// Spantsiretti: 10 wide x 8 high, 15 men each. **Decision** (docs/rules.md):
+/// Russian rules, matching the PDN `:` separator that GameType 41 gives.
 pub const SPANTSIRETTI: Rules = Rules {
     name: "spantsiretti",
     geometry: Geometry::TEN_BY_EIGHT,
@@ -117,7 +131,7 @@ pub const SPANTSIRETTI: Rules = Rules {
 };
 
 /// International rules on the Spantsiretti board: not a variant, but the rules dctl's
-/// published 10x8 perft table was computed with (rules.md §3.4). Selectable by name.
+/// published 10x8 perft table was computed with. Selectable by name.
 pub const SPANTSIRETTI_INTERNATIONAL: Rules = Rules {
     name: "spantsiretti-international",
     geometry: Geometry::TEN_BY_EIGHT,
@@ -131,17 +145,20 @@ pub const FRISIAN: Rules = Rules {
     name: "frisian",
     // Men capture in eight directions (diagonals and straight lines).
     man_captures: ManCaptures::DiagonalAndOrthogonal,
-    // **Decision** (rules.md §7.2): kings move along diagonals only (Wikipedia, dctl, Scan,
+    // **Decision** (docs/rules.md): kings move along diagonals only (Wikipedia, dctl, Scan,
     // lidraughts) and capture in all eight directions.
     king_steps: Lines::Diagonal,
     king_captures: Lines::Both,
-    // **Decision** (design.md, rules.md §7.1): value rule by engine consensus; the literal
+    // **Decision** (docs/rules.md): value rule by engine consensus; the literal
     // "n kings = 2n − ½" reading is `FrisianValue::TwoNMinusHalf`.
     precedence: Precedence::Frisian(FrisianValue::Consensus),
     // The same king may not make more than three quiet moves in a row while its side has men.
     king_move_limit: Some(3),
-    // Threefold repetition assumed; 2 kings v 1 king: 7 moves each; 1 king each: drawn unless
-    // the kings stand on the ends of the main diagonal (customer's wording, rules.md §2.6).
+    // Threefold repetition assumed; 2 kings v 1 king: 7 moves each (counted as the FMJD
+    // endings are). **Decision** (issue 26): 1 king each is drawn at once unless one side wins
+    // by force at once (S8, S4's comment on the official rule): the side to move takes the
+    // other king, or each of its moves lets the other king take it. The kings on the two ends
+    // of the main diagonal (the official rule's wording) are one such position.
     draws: &[DrawRule::Repetition(3), DrawRule::FrisianEndgame],
     result_scale: ResultScale::One,
     game_type: 40,
@@ -170,9 +187,12 @@ pub const ENGLISH: Rules = Rules {
     precedence: Precedence::Free,
     // Crowning ends the move.
     passing_promotion: PassingPromotion::EndsMove,
-    // Threefold repetition; the 40-move rule applies on claim only.
+    // **Decision** (issue 26): both WCDF draw rules are claims ("a player can demonstrate to
+    // the satisfaction of the referee" that the position would occur for the third time, or
+    // that 40 moves each passed without a man advancing or a capture), so play may go on
+    // after either: the 1992 Chinook-Tinsley match went on past a third repetition.
     draws: &[
-        DrawRule::Repetition(3),
+        DrawRule::RepetitionOnClaim(3),
         DrawRule::KingMoves {
             plies: 80,
             claim: true,
@@ -216,7 +236,7 @@ pub const ITALIAN: Rules = Rules {
     passing_promotion: PassingPromotion::EndsMove,
     // Art. 6.6–6.10: most pieces, king captures, most kings, king met first.
     precedence: Precedence::Italian,
-    // **Decision** (rules.md §7.4): dctl's reading of Art. 9.3(b1) (fourth repetition) and
+    // **Decision** (docs/rules.md): dctl's reading of Art. 9.3(b1) (fourth repetition) and
     // Art. 10.4 (40 moves each without a capture or a man move).
     draws: &[
         DrawRule::Repetition(4),
@@ -269,9 +289,10 @@ pub const CZECH: Rules = Rules {
     passing_promotion: PassingPromotion::EndsMove,
     // 4.14: no majority rule, but a king must capture if any king can.
     precedence: Precedence::KingFirst,
-    // Threefold repetition; 15 moves each without a man move or a capture.
+    // Threefold repetition on claim (**Decision**, issue 26: the FMJD brief rules (S34) make it
+    // a claim); 15 moves each without a man move or a capture.
     draws: &[
-        DrawRule::Repetition(3),
+        DrawRule::RepetitionOnClaim(3),
         DrawRule::KingMoves {
             plies: 30,
             claim: false,
@@ -296,13 +317,15 @@ pub const TURKISH: Rules = Rules {
     // Captured pieces are removed at once; no 180-degree turn between two jumps.
     removal: Removal::Immediate,
     no_reversal: true,
-    // **Decision** (design.md, rules.md §7.3): a man reaching the last rank mid-capture goes
+    // **Decision** (docs/rules.md): a man reaching the last rank mid-capture goes
     // on as a man and is crowned only if the move ends there (`ContinuesAsKing` is the other
     // reading).
     passing_promotion: PassingPromotion::StaysMan,
-    // Maximum number, kings and men alike [S37 rule 2].
+    // Maximum number, kings and men alike [S37 rule 2]. A king that lands behind a piece where
+    // it cannot go on, while another landing would let it take more, takes fewer than this
+    // requires (`not-maximal-capture` in the replay; docs/rules-decisions.md).
     precedence: Precedence::Quantity,
-    // **Decision** (rules.md §7.3): one piece each is a draw (Turkish academy text [S40]).
+    // **Decision** (docs/rules.md): one piece each is a draw (Turkish academy text, S40).
     draws: &[DrawRule::Repetition(3), DrawRule::OnePieceEach],
     result_scale: ResultScale::One,
     game_type: 30,
@@ -313,7 +336,7 @@ pub const TURKISH: Rules = Rules {
 pub const THAI: Rules = Rules {
     name: "thai",
     geometry: Geometry::EIGHT,
-    // **Decision** (rules.md §7.6): Black first, as PDN GameType 31 says.
+    // **Decision** (docs/rules.md): Black first, as PDN GameType 31 says.
     first_mover: Colour::Black,
     // Eight men each on the first two ranks.
     setup: StartRanks { first: 0, ranks: 2 },
@@ -333,7 +356,7 @@ pub const THAI: Rules = Rules {
 };
 
 /// Thai rules with twelve men each on three ranks: not the Thai start, but the start dctl's
-/// published "Thai" perft table uses (rules.md §3.2). Selectable by name.
+/// published "Thai" perft table uses. Selectable by name.
 pub const THAI_12: Rules = Rules {
     name: "thai-12",
     setup: StartRanks { first: 0, ranks: 3 },
@@ -341,12 +364,19 @@ pub const THAI_12: Rules = Rules {
     ..THAI
 };
 
-/// Ghanaian draughts (Damii) (S45). **Decision** (design.md): international moves, no
+/// Ghanaian draughts (Damii) (S45). **Decision**: international moves, no
 /// maximum-capture duty, a player left with a single piece loses. No PDN GameType.
+///
+/// **Decision** (issue 26): the seed says the board *may* be laid with a light square at the
+/// player's left, so both layouts are played: this one (light-cornered, so that its `GameType`
+/// `-1,W,10,10,N2,1` names Ghanaian: the dark-cornered `-1,W,10,10,N2,0` reads as
+/// international) and [`GHANAIAN_DARK_CORNERED`]. A game's GameType layout field chooses; without
+/// one, the layout under which the file's games replay (a note says so). The rules are
+/// left-right symmetric, so the two are the same game up to square names (equal perft). No
+/// source says who moves first: White, as in international draughts; a FEN or a GameType with
+/// `B` gives Black the first move.
 pub const GHANAIAN: Rules = Rules {
     name: "ghanaian",
-    // Light-cornered board, so that its `GameType` `-1,W,10,10,N2,1` identifies it (the
-    // mirror image of the international board; the same game up to square names).
     geometry: Geometry::dark_unchecked(10, 10, false),
     precedence: Precedence::Free,
     goal: Goal::LonePieceLoses,
@@ -356,9 +386,25 @@ pub const GHANAIAN: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Malaysian / Singaporean checkers (Dum) (S46, S47). **Decision** (design.md): 12x12,
+/// Ghanaian on the usual international board: a dark square at each player's near left, squares
+/// numbered as in international draughts (see [`GHANAIAN`]).
+pub const GHANAIAN_DARK_CORNERED: Rules = Rules {
+    name: "ghanaian-dark-cornered",
+    geometry: Geometry::INTERNATIONAL,
+    ..GHANAIAN
+};
+
+/// Malaysian / Singaporean checkers (Dum) (S46, S47). **Decision**: 12x12,
 /// men forward only, flying kings, maximum capture with a king preferred among equals; a
 /// missed capture may be huffed, so it is not illegal. No PDN GameType.
+///
+/// **Decision** (issue 26): the seed names 12x12 and 10x10 boards, rarely 8x8; each is its own
+/// rule set ([`MALAYSIAN_10X10`], [`MALAYSIAN_8X8`]) with two empty ranks between the armies,
+/// chosen by the GameType's width and height, else by the board the file's games replay on.
+/// Who starts is agreed between the players (S46): White here, Black when the GameType's start
+/// colour is `B` or the FEN gives Black the move. A move written with `-` that is a legal
+/// quiet move is that quiet move even when a capture was possible (a missed capture, which the
+/// opponent may huff), never a capture stopped early.
 pub const MALAYSIAN: Rules = Rules {
     name: "malaysian",
     geometry: Geometry::TWELVE,
@@ -371,6 +417,22 @@ pub const MALAYSIAN: Rules = Rules {
     result_scale: ResultScale::One,
     game_type: -1,
     ..INTERNATIONAL
+};
+
+/// Malaysian on 10x10: 20 men each on four ranks (see [`MALAYSIAN`]).
+pub const MALAYSIAN_10X10: Rules = Rules {
+    name: "malaysian-10x10",
+    geometry: Geometry::INTERNATIONAL,
+    setup: StartRanks { first: 0, ranks: 4 },
+    ..MALAYSIAN
+};
+
+/// Malaysian on 8x8: 12 men each on three ranks (see [`MALAYSIAN`]).
+pub const MALAYSIAN_8X8: Rules = Rules {
+    name: "malaysian-8x8",
+    geometry: Geometry::EIGHT,
+    setup: StartRanks { first: 0, ranks: 3 },
+    ..MALAYSIAN
 };
 
 /// Antidraughts (lidraughts GameType 98): international moves, the side that cannot move

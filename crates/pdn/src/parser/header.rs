@@ -1,4 +1,4 @@
-//! The tag section: tag pairs (tolerating the broken forms of pdn-format.md §9), and comments,
+//! The tag section: tag pairs (tolerating the broken forms real files write; docs/pdn-reading.md), and comments,
 //! `%` lines or junk between them. It ends at the first movetext token.
 
 use std::borrow::Cow;

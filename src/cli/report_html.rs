@@ -1,0 +1,118 @@
+//! `pdnkit report`: one self-contained HTML page for archives: counts and charts, a table of
+//! the findings, and a viewer for the games that have them. The page is
+//! `pdnkit::html_report`'s; this file streams the games through it.
+
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use pdnkit::check_game;
+use pdnkit::html_report::{GameEntry, Report, Settings};
+
+use super::input::{self, Item};
+use super::output::Output;
+use super::report::{Counts, Reporter, plural};
+use super::{GlobalArgs, ReplayArgs, Status};
+
+/// Arguments of `pdnkit report`.
+#[derive(clap::Args, Debug)]
+pub struct ReportArgs {
+    #[command(flatten)]
+    pub replay: ReplayArgs,
+    /// List notes too (how things were understood), not only warnings and errors.
+    #[arg(long, visible_alias = "verbose")]
+    pub notes: bool,
+    /// Put every game in the viewer, not only the games with findings (a larger page).
+    #[arg(long)]
+    pub all_games: bool,
+    /// The page's title (default: pdnkit report of the first input).
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+    /// Write the page to this file instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// PDN files to read (`-` is standard input; compressed files are decompressed). Default:
+    /// stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// What one game gives: its entry, or the failure of an input.
+enum Checked {
+    Game(Box<GameEntry>),
+    Failed(String),
+}
+
+/// Runs `pdnkit report`.
+pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
+    if global.format.is_some() {
+        anyhow::bail!("report writes one HTML page; --format is not used by report");
+    }
+    let files = input::default_stdin(args.files);
+    let options = args.replay.options()?;
+    let inputs: Vec<String> = files.iter().map(|p| input::display_name(p)).collect();
+    let title = args.title.unwrap_or_else(|| match inputs.as_slice() {
+        [one] => format!("pdnkit report: {one}"),
+        [first, rest @ ..] => format!("pdnkit report: {first} and {} more", rest.len()),
+        [] => "pdnkit report".to_string(),
+    });
+    let settings = Settings {
+        notes: args.notes,
+        all_games: args.all_games,
+        title,
+        inputs,
+    };
+    let mut report = Report::new(settings.clone());
+    let mut reporter = Reporter::new(global, &files);
+    let deciding = input::Deciding::replaying(options.variant);
+    let games = input::decided_games(&files, reporter.bytes_counter(), deciding);
+    let result: Result<_, std::convert::Infallible> = global.pipeline().run_weighed(
+        games,
+        |(item, _)| item.weight(),
+        || (),
+        |_, (item, archive)| match item {
+            Item::Failed { error } => Checked::Failed(format!("pdnkit: {error}\n")),
+            Item::Game { file, game } => {
+                let options = options.for_archive(archive);
+                check_game(&file, &game, &options, |checked| {
+                    Checked::Game(Box::new(GameEntry::of(checked, &settings)))
+                })
+            }
+        },
+        |checked| {
+            match checked {
+                Checked::Failed(message) => {
+                    reporter.message(&message);
+                    reporter.add(Counts::failed_input());
+                    report.add_failed_input();
+                }
+                Checked::Game(entry) => {
+                    reporter.add(Counts::verdict(entry.record.status));
+                    report.add(*entry);
+                }
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    let Ok(_) = result;
+    let mut out = Output::open(args.output.as_deref())?;
+    report.write_html(&mut out).context("writing the report")?;
+    out.finish()?;
+    if !global.quiet {
+        let t = report.totals();
+        let place = match &args.output {
+            Some(path) => format!(
+                " to {} ({} bytes)",
+                path.display(),
+                std::fs::metadata(path).map(|m| m.len()).unwrap_or(0)
+            ),
+            None => String::new(),
+        };
+        reporter.message(&format!(
+            "pdnkit: report of {} in {} written{place}",
+            plural(t.findings, "finding"),
+            plural(t.games_with_findings, "game"),
+        ));
+    }
+    Ok(reporter.finish_validation())
+}
