@@ -13,6 +13,7 @@ shards on a path it can read (a shared file system, or the same path on every no
 """
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -98,6 +99,8 @@ def main(argv):
     if len(argv) not in (3, 4):
         sys.exit(__doc__)
     master = argv[3] if len(argv) == 4 else "local[2]"
+    # Workers run this interpreter (the one that has pdnkit and pyarrow) unless told otherwise.
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     spark = SparkSession.builder.master(master).appName("pdnkit-stats").getOrCreate()
     try:
         print(json.dumps(run(spark, Path(argv[1]), Path(argv[2])), indent=2))
