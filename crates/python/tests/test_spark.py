@@ -25,6 +25,8 @@ def spark():
 
     # Local mode talks to itself only: on the loopback interface.
     os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"
+    # The workers run this interpreter, which has pdnkit and pyarrow (not whatever `python3` is).
+    os.environ["PYSPARK_PYTHON"] = sys.executable
     session = (
         SparkSession.builder.master("local[2]")
         .appName("pdnkit-test")
