@@ -32,7 +32,7 @@ pub struct GameRow {
     pub file: String,
     /// 1-based index of the game in its file.
     pub game: u64,
-    /// The roster's tags as written, in [`ROSTER`] order.
+    /// The roster's tags as written, in `ROSTER` order.
     pub roster: [Option<String>; 7],
     /// The Date tag as a date, when it names a whole valid day.
     pub date: Option<NaiveDate>,

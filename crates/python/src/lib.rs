@@ -1,9 +1,9 @@
 //! pdnkit for Python: the module `pdnkit`, built with maturin (`crates/python/pyproject.toml`).
 //!
-//! * `read`: the games of paths or a file object, one at a time ([`games`]);
-//! * `validate`: the verdicts of an archive on worker threads, the GIL released ([`validate`]);
-//! * `to_arrow`: the games or plies table as a `pyarrow.Table` ([`tables`]);
-//! * `Board`: a position of any variant, its legal moves and perft ([`board`]).
+//! * `read`: the games of paths or a file object, one at a time (`games.rs`);
+//! * `validate`: the verdicts of an archive on worker threads, the GIL released (`validate.rs`);
+//! * `to_arrow`: the games or plies table as a `pyarrow.Table` (`tables.rs`);
+//! * `Board`: a position of any variant, its legal moves, perft and pictures (`board.rs`).
 //!
 //! The work is the `pdnkit` library's; this crate turns Python arguments into its calls and its
 //! values into Python objects. `pdnkit.pyi` holds the type stubs; `docs/python.md` the guide.
