@@ -11,8 +11,9 @@
 //!   [`Replayed`] moves. Every subcommand of the `pdnkit` command runs it.
 //! * [`replay`]: the replay of one parsed game under [`ReplayOptions`]; the variant of a game
 //!   without GameType can be decided for its whole archive ([`VariantEvidence`]).
-//! * [`export`]: the game as FEN, CSV, JSON Lines or rule-aware PDN; [`stats`]: archive
-//!   statistics.
+//! * [`export`]: the game as FEN, CSV, JSON Lines, rule-aware PDN or Parquet tables;
+//!   [`stats`]: archive statistics; [`file_variant`]: one variant for the untagged games of a
+//!   file.
 //!
 //! # Reading an archive and replaying each game
 //!
@@ -50,6 +51,7 @@ mod check;
 pub mod dedupe;
 pub mod diagram;
 pub mod export;
+pub mod file_variant;
 pub mod filter;
 pub mod html_report;
 pub mod openings;

@@ -179,8 +179,9 @@ fn group(data: &CheckedGame<'_, '_>, by: &GroupBy) -> String {
     value.unwrap_or_else(|| NO_GROUP_VALUE.to_string())
 }
 
-/// The first run of exactly four digits (`1.1.1965` → `1965`, `2003.05.01` → `2003`).
-fn year(date: &str) -> Option<String> {
+/// The year of a Date tag as `--by year` groups games: its first run of exactly four digits
+/// (`1.1.1965` → `1965`, `2003.05.01` → `2003`).
+pub fn year(date: &str) -> Option<String> {
     date.split(|c: char| !c.is_ascii_digit())
         .find(|run| run.len() == 4)
         .map(str::to_string)

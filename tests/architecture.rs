@@ -1,6 +1,7 @@
 //! The layers of ARCHITECTURE.md, checked: dependencies point one way (draughts ← pdn ←
-//! pdnkit), the rules crate reads no PDN text, and only the binary maps files or spawns
-//! threads.
+//! pdnkit ← the binary and the Python module), the rules crate reads no PDN text, and only the
+//! front ends (through the pipeline crate) and the binary's prescan spawn threads; only the
+//! binary maps files.
 
 use std::path::Path;
 
@@ -75,7 +76,36 @@ fn the_library_leaves_threads_and_file_mapping_to_the_binary() {
         if path.contains("/src/cli/") || path.ends_with("main.rs") {
             continue;
         }
-        for word in ["mod cli", "std::thread", "memmap2", "unsafe "] {
+        for word in ["mod cli", "std::thread", "pipeline::", "memmap2", "unsafe "] {
+            assert!(!text.contains(word), "{path} uses {word}");
+        }
+    }
+}
+
+#[test]
+fn the_pipeline_crate_knows_no_games() {
+    assert!(dependencies("crates/pipeline/Cargo.toml").is_empty());
+    for (path, text) in sources(&root().join("crates/pipeline/src")) {
+        for word in ["pdn::", "pdnkit::", "draughts::", "unsafe "] {
+            assert!(!text.contains(word), "{path} uses {word}");
+        }
+    }
+}
+
+#[test]
+fn the_python_module_stands_on_the_library() {
+    let deps = dependencies("crates/python/Cargo.toml");
+    let names: Vec<&str> = deps
+        .iter()
+        .filter_map(|d| d.split([' ', '=']).next())
+        .collect();
+    assert!(names.contains(&"pdnkit"), "{deps:?}");
+    // The lower layers only through the library's re-exports; never the binary's modules.
+    for lower in ["pdn", "draughts"] {
+        assert!(!names.contains(&lower), "{deps:?}");
+    }
+    for (path, text) in sources(&root().join("crates/python/src")) {
+        for word in ["cli::", "memmap2", "unsafe "] {
             assert!(!text.contains(word), "{path} uses {word}");
         }
     }

@@ -1,6 +1,7 @@
 //! `pdnkit convert`: replay every game and write it in another format (FEN, CSV, JSON Lines,
-//! rule-aware PDN), game by game, in input order. The formats live in `pdnkit::export`; this
-//! file wires options, the pipeline and the stderr report.
+//! rule-aware PDN), game by game, in input order, or as Parquet tables (`convert_parquet.rs`).
+//! The formats live in `pdnkit::export`; this file wires options, the pipeline and the stderr
+//! report.
 
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -29,7 +30,7 @@ use super::{GlobalArgs, ReplayArgs, Status};
 pub struct ConvertArgs {
     /// Output format (required; --format is not used by convert).
     #[arg(long, value_enum)]
-    pub to: Target,
+    pub to: ConvertTo,
     #[command(flatten)]
     pub replay: ReplayArgs,
     /// FEN: `final` (one line per game, the default) or `every-ply` (one row per position:
@@ -49,9 +50,14 @@ pub struct ConvertArgs {
     /// Leave out invalid and unreadable games (they are still counted and reported).
     #[arg(long)]
     pub skip_invalid: bool,
-    /// Write to this file instead of stdout (written to a temporary file, then renamed).
+    /// Write to this file instead of stdout (written to a temporary file, then renamed); with
+    /// --to parquet, the directory to write the tables into (required).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Parquet: split both tables into Hive partitions by the variant played or the year of
+    /// the Date tag (DIR/games/variant=russian/part-0.parquet, ...).
+    #[arg(long, value_enum, value_name = "BY")]
+    pub partition: Option<PartitionBy>,
     /// PDN files to read (`-` is standard input; gzip, bzip2, xz and zstd are decompressed).
     /// Default: stdin.
     #[arg(value_name = "FILE")]
@@ -69,6 +75,30 @@ pub enum Target {
     Json,
     /// PDN with rule-aware move text.
     Pdn,
+}
+
+/// What `convert --to` writes: a format of [`Target`], or Parquet tables.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConvertTo {
+    /// PDN FEN positions.
+    Fen,
+    /// CSV with a header row.
+    Csv,
+    /// JSON Lines, one object per game.
+    Json,
+    /// PDN with rule-aware move text.
+    Pdn,
+    /// Parquet tables of games and plies, in the directory -o names (docs/parquet.md).
+    Parquet,
+}
+
+/// How `--to parquet` partitions its tables.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PartitionBy {
+    /// One partition per variant played.
+    Variant,
+    /// One partition per year of the Date tag.
+    Year,
 }
 
 /// Which FEN positions to write.
@@ -116,15 +146,15 @@ impl Format {
     }
 }
 
-/// What one game contributes.
-struct Converted {
-    data: Vec<u8>,
-    messages: String,
-    counts: Counts,
-    written: bool,
-    left_out: bool,
+/// What one game contributes: its data (bytes, or Parquet rows), what to say of it.
+pub(super) struct Converted<D = Vec<u8>> {
+    pub(super) data: D,
+    pub(super) messages: String,
+    pub(super) counts: Counts,
+    pub(super) written: bool,
+    pub(super) left_out: bool,
     /// Written although no move of it was understood: its start position stands for it.
-    as_start: bool,
+    pub(super) as_start: bool,
 }
 
 /// Runs `pdnkit convert`.
@@ -136,6 +166,12 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             "convert writes what --to names; --format is not used by convert \
              (use --to json|csv|fen|pdn)"
         );
+    }
+    if args.to == ConvertTo::Parquet {
+        return super::convert_parquet::run(&args, global);
+    }
+    if args.partition.is_some() {
+        anyhow::bail!("--partition applies to --to parquet only");
     }
     let files = input::default_stdin(args.files.clone());
     let options = args.replay.options()?;
@@ -153,7 +189,13 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         input::decided(items, input::Deciding::replaying(options.variant)),
         |(item, _)| item.weight(),
         || (),
-        |_, (item, archive)| convert(item, &options.for_archive(archive), &format, skip_invalid),
+        |_, (item, archive)| {
+            let pdn = matches!(format, Format::Pdn);
+            let options = options.for_archive(archive);
+            convert(item, &options, skip_invalid, pdn, |data| {
+                render(&format, data)
+            })
+        },
         |c| {
             reporter.message(&c.messages);
             reporter.add(c.counts);
@@ -182,18 +224,24 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
     out.finish()?;
     if !global.quiet {
-        let mut line = format!("pdnkit: {} converted", plural(written, "game"));
-        if as_start > 0 {
-            line.push_str(&format!(
-                " ({as_start} as the start position: no move replayed)"
-            ));
-        }
-        if left_out > 0 {
-            line.push_str(&format!(", {left_out} left out"));
-        }
-        reporter.message(&line);
+        reporter.message(&summary(written, as_start, left_out));
     }
     Ok(reporter.finish_validation())
+}
+
+/// The closing line: games converted, how many only as their start position, how many left
+/// out.
+pub(super) fn summary(written: u64, as_start: u64, left_out: u64) -> String {
+    let mut line = format!("pdnkit: {} converted", plural(written, "game"));
+    if as_start > 0 {
+        line.push_str(&format!(
+            " ({as_start} as the start position: no move replayed)"
+        ));
+    }
+    if left_out > 0 {
+        line.push_str(&format!(", {left_out} left out"));
+    }
+    line
 }
 
 /// The format the arguments ask for; for `--tags all`, the tags of a first pass (and, when
@@ -201,20 +249,20 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
 fn format(args: &ConvertArgs, files: &[PathBuf]) -> anyhow::Result<(Format, Option<Vec<Item>>)> {
     let fen_only = args.position.is_some() || args.ply.is_some();
     let csv_only = args.tags.is_some() || args.moves;
-    if fen_only && args.to != Target::Fen {
+    if fen_only && args.to != ConvertTo::Fen {
         anyhow::bail!("--position and --ply apply to --to fen only");
     }
-    if csv_only && args.to != Target::Csv {
+    if csv_only && args.to != ConvertTo::Csv {
         anyhow::bail!("--tags and --moves apply to --to csv only");
     }
     let format = match args.to {
-        Target::Fen => Format::Fen(match (args.position, args.ply) {
+        ConvertTo::Fen => Format::Fen(match (args.position, args.ply) {
             (_, Some(n)) => Positions::AfterPly(n),
             (Some(Which::EveryPly), None) => Positions::EveryPly,
             _ => Positions::Final,
         }),
-        Target::Csv if args.moves => Format::Csv(Rows::Moves),
-        Target::Csv => {
+        ConvertTo::Csv if args.moves => Format::Csv(Rows::Moves),
+        ConvertTo::Csv => {
             let tags = match args.tags.as_deref() {
                 Some([all]) if all == "all" => {
                     let (tags, items) = tags_seen(files);
@@ -225,8 +273,9 @@ fn format(args: &ConvertArgs, files: &[PathBuf]) -> anyhow::Result<(Format, Opti
             };
             Format::Csv(Rows::Games(tags))
         }
-        Target::Json => Format::Json,
-        Target::Pdn => Format::Pdn,
+        ConvertTo::Json => Format::Json,
+        ConvertTo::Pdn => Format::Pdn,
+        ConvertTo::Parquet => unreachable!("--to parquet is run by convert_parquet"),
     };
     Ok((format, None))
 }
@@ -263,11 +312,19 @@ fn tags_seen(files: &[PathBuf]) -> (Vec<String>, Option<Vec<Item>>) {
     (tags, keep.then_some(kept))
 }
 
-fn convert(item: Item, options: &ReplayOptions, format: &Format, skip_invalid: bool) -> Converted {
+/// Checks one game and renders it with `render`, unless it is left out (`skip_invalid`) or
+/// cannot be written (an unreadable game, when `pdn`: PDN out needs its moves).
+pub(super) fn convert<D: Default>(
+    item: Item,
+    options: &ReplayOptions,
+    skip_invalid: bool,
+    pdn: bool,
+    render: impl FnOnce(&CheckedGame<'_, '_>) -> D,
+) -> Converted<D> {
     let (file, raw) = match item {
         Item::Failed { error } => {
             return Converted {
-                data: Vec::new(),
+                data: D::default(),
                 messages: format!("pdnkit: {error}\n"),
                 counts: Counts::failed_input(),
                 written: false,
@@ -281,12 +338,8 @@ fn convert(item: Item, options: &ReplayOptions, format: &Format, skip_invalid: b
         let status = data.record.status;
         let faulty = matches!(status, Verdict::Invalid | Verdict::Unreadable);
         let left_out = faulty && skip_invalid;
-        let data_bytes = if left_out {
-            Vec::new()
-        } else {
-            render(format, data)
-        };
-        let unwritable = status == Verdict::Unreadable && matches!(format, Format::Pdn);
+        let rendered = if left_out { D::default() } else { render(data) };
+        let unwritable = status == Verdict::Unreadable && pdn;
         let written = !left_out && !unwritable;
         let messages = if faulty {
             fault_message(data, left_out, written)
@@ -294,7 +347,7 @@ fn convert(item: Item, options: &ReplayOptions, format: &Format, skip_invalid: b
             String::new()
         };
         Converted {
-            data: data_bytes,
+            data: rendered,
             messages,
             counts: Counts::verdict(status),
             written,

@@ -2,11 +2,13 @@
 //! original text by default (the archive a user gets back is their own), or in a `convert`
 //! format with `--to`.
 //!
-//! Original text is written as read, byte for byte, with two exceptions that keep the output
+//! Original text is written as read, byte for byte, with three exceptions that keep the output
 //! read as the input was: a game decoded from a legacy encoding is written in UTF-8 (one output
-//! holding two encodings would be misread), and a game without a GameType or Variant tag gets
+//! holding two encodings would be misread), a game without a GameType or Variant tag gets
 //! a `GameType` tag naming the variant it was read as (its variant was decided with the other
-//! games of its file, which the output may not hold).
+//! games of its file, which the output may not hold), and a game without terminator gets `*`
+//! on a line of its own (else the tags of the game written after it would be read as its own,
+//! as `convert --to pdn` also knows).
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -82,7 +84,7 @@ impl GamesOut {
             .diagnostics
             .iter()
             .any(|d| d.code == Code::VariantGuessed);
-        let data = match checked.config() {
+        let mut data = match checked.config() {
             Some(config) if decided => {
                 // Before the first tag (or the movetext), after any blank lines.
                 let at = text.len() - text.trim_start().len();
@@ -90,10 +92,16 @@ impl GamesOut {
                     .iter()
                     .map(|(name, value)| format!("[{name} \"{value}\"]\n"))
                     .collect();
-                [&text[..at], &tag, &text[at..]].concat().into_bytes()
+                [&text[..at], &tag, &text[at..]].concat()
             }
-            _ => text.as_bytes().to_vec(),
+            _ => text.to_string(),
         };
+        if checked.game.is_some_and(|g| g.terminator.is_none()) {
+            // After the game's last character, before the blank lines that end it.
+            let end = data.trim_end().len();
+            data.insert_str(end, "\n*");
+        }
+        let data = data.into_bytes();
         let transcoded = (raw.encoding.name() != "UTF-8").then(|| raw.encoding.name());
         Rendered {
             data: Some(data),

@@ -3,7 +3,6 @@
 //! read is one item of the sequence too, so it is reported in order and the other files are
 //! still processed.
 
-use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -13,10 +12,10 @@ use super::prescan::{DEFAULT_BLOCK, mapped_block_size, prescan, prescan_mapped};
 use pdn as read;
 use pdn::NotesPassed;
 use pdn::RawGame;
-use pdn::parse_game;
 use pdn::{Cut, SplitOptions, Splitter};
+use pdnkit::ArchiveVariant;
 use pdnkit::draughts::Variant;
-use pdnkit::{ArchiveVariant, VariantEvidence};
+use pdnkit::file_variant::{FileItem, with_file_variant};
 
 /// One item of the input stream: by default a game cut out ([`games`]); a [`Piece`] for passes
 /// that let plain games go by ([`cuts`]).
@@ -29,7 +28,7 @@ pub enum Item<G = RawGame> {
 }
 
 impl Item<RawGame> {
-    /// The bytes of the game it holds, for batching ([`super::pipeline::Pipeline::run_weighed`]).
+    /// The bytes of the game it holds, for batching ([`pipeline::Pipeline::run_weighed`]).
     pub fn weight(&self) -> usize {
         match self {
             Item::Game { game, .. } => game.text.len(),
@@ -240,13 +239,17 @@ fn stream<G>(
     })
 }
 
-/// Most games of a file read ahead to decide its variant ([`with_archive_variant`]).
-const WINDOW_GAMES: usize = 1024;
-/// Most bytes of games of a file read ahead to decide its variant.
-const WINDOW_BYTES: usize = 4 << 20;
-
 /// A game with the variant decided for its file, for games without GameType or Variant tag.
 pub type Decided = (Item, Option<Arc<ArchiveVariant>>);
+
+impl FileItem for Item {
+    fn file_game(&self) -> Option<(&Arc<str>, &RawGame)> {
+        match self {
+            Item::Game { file, game } => Some((file, game)),
+            Item::Failed { .. } => None,
+        }
+    }
+}
 
 /// What the archive decision is asked for: nothing (the games are not replayed), the variant
 /// of untagged games (and boards), or only the board of the variant `--variant` forces.
@@ -266,7 +269,7 @@ impl Deciding {
 }
 
 /// The games of `paths` ([`games`]), each with the variant decided for its file
-/// ([`with_archive_variant`]).
+/// ([`with_file_variant`]).
 pub fn decided_games(
     paths: &[PathBuf],
     bytes: Arc<AtomicU64>,
@@ -275,7 +278,7 @@ pub fn decided_games(
     decided(games(paths, bytes), deciding)
 }
 
-/// `items`, each with the variant decided for its file ([`with_archive_variant`]); without a
+/// `items`, each with the variant decided for its file ([`with_file_variant`]); without a
 /// decision when nothing is to be decided: no replay, or a `--variant` played on one board.
 pub fn decided<'a>(
     items: impl Iterator<Item = Item> + Send + 'a,
@@ -283,86 +286,10 @@ pub fn decided<'a>(
 ) -> Box<dyn Iterator<Item = Decided> + Send + 'a> {
     match deciding {
         Deciding::For(forced) if forced.is_none_or(Variant::has_other_boards) => {
-            Box::new(with_archive_variant(items, forced))
+            Box::new(with_file_variant(items, forced))
         }
         _ => Box::new(items.map(|item| (item, None))),
     }
-}
-
-/// Pairs every item with the variant decided for its file: the first games of each file (up to
-/// [`WINDOW_GAMES`] or [`WINDOW_BYTES`]) are read ahead and those without GameType or Variant tag
-/// replayed under each candidate ([`VariantEvidence`], up to [`VariantEvidence::ENOUGH`] games
-/// with moves); the decision holds for every game of the file, standard input included (read ahead
-/// in memory, never twice). Memory stays bounded by the window, and the decision is the same
-/// for every `--jobs`. A file whose first games all have tags naming their rules gets no
-/// decision: a game without tags further on is judged alone. Under `forced` (`--variant`, a
-/// variant played on several boards) only the board is decided.
-pub fn with_archive_variant(
-    items: impl Iterator<Item = Item> + Send,
-    forced: Option<Variant>,
-) -> impl Iterator<Item = Decided> + Send {
-    let mut items = items.peekable();
-    let mut window: VecDeque<Item> = VecDeque::new();
-    let mut current: Option<(Arc<str>, Option<Arc<ArchiveVariant>>)> = None;
-    std::iter::from_fn(move || {
-        let item = match window.pop_front() {
-            Some(item) => item,
-            None => items.next()?,
-        };
-        let Item::Game { file, .. } = &item else {
-            return Some((item, None));
-        };
-        if let Some((f, decision)) = &current
-            && Arc::ptr_eq(f, file)
-        {
-            return Some((item, decision.clone()));
-        }
-        // The first game of a file: read the file's window ahead and decide.
-        let file = Arc::clone(file);
-        let mut bytes = item.weight();
-        window.push_back(item);
-        while window.len() < WINDOW_GAMES && bytes < WINDOW_BYTES {
-            match items.peek() {
-                Some(Item::Game { file: f, .. }) if Arc::ptr_eq(f, &file) => {}
-                _ => break,
-            }
-            let next = items.next().expect("peeked");
-            bytes += next.weight();
-            window.push_back(next);
-        }
-        let decision = decide(&window, forced).map(Arc::new);
-        current = Some((file, decision.clone()));
-        window.pop_front().map(|item| (item, decision))
-    })
-}
-
-/// What the games of `window` (one file's first games) decide: the variant of those without
-/// tags, the board of those of a variant played on several whose GameType does not give it.
-fn decide(window: &VecDeque<Item>, forced: Option<Variant>) -> Option<ArchiveVariant> {
-    let games = window.iter().filter_map(|item| match item {
-        Item::Game { game, .. } => Some(game),
-        Item::Failed { .. } => None,
-    });
-    // Most archives give every game a GameType: then nothing needs parsing here (a Variant tag
-    // alone may name a variant played on several boards).
-    if forced.is_none() {
-        games.clone().find(|raw| !raw.text.contains("[GameType"))?;
-    }
-    let mut evidence = match forced {
-        Some(v) => VariantEvidence::forced(v),
-        None => VariantEvidence::default(),
-    };
-    for raw in games {
-        let Ok(game) = parse_game(raw) else {
-            continue;
-        };
-        // Past enough games with moves, each further one would cost a replay per candidate.
-        if evidence.is_enough() && game.mainline_moves().next().is_some() {
-            continue;
-        }
-        evidence.add(&game);
-    }
-    evidence.decide()
 }
 
 /// Total size of the regular files among `paths` (stdin and special files count 0).

@@ -3,6 +3,7 @@
 
 mod captures;
 mod convert;
+mod convert_parquet;
 mod dedupe;
 mod diagram;
 mod filter;
@@ -12,7 +13,6 @@ mod index;
 mod input;
 mod output;
 mod perft;
-mod pipeline;
 mod png;
 mod prescan;
 mod report;

@@ -26,9 +26,9 @@ use std::ops::ControlFlow;
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 
-use super::pipeline::Pipeline;
 use pdn::NotesPassed;
 use pdn::{Hints, PlainHint};
+use pipeline::Pipeline;
 
 /// Default size of the blocks read: large enough that few games straddle two (those get no
 /// hint) and that handing blocks between threads costs little, small enough to keep memory low

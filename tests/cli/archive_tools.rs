@@ -713,3 +713,28 @@ fn stats_names_openings_from_a_table_by_position() {
         r.stderr
     );
 }
+
+/// See: the Spark recipe's test (issue 25), whose shards read back two games fewer than split
+/// wrote. A game without terminator followed by another game's tags reads as one game.
+#[test]
+fn a_game_written_without_terminator_gets_one_so_the_next_stays_apart() {
+    let dir = Dir::new("split-unterminated");
+    dir.write("a.pdn", "[Event \"A\"]\n[GameType \"20\"]\n");
+    dir.write("b.pdn", "[Event \"B\"] [GameType \"20\"]\n1. 32-28 19-23\n");
+    dir.write("c.pdn", "[Event \"C\"]\n[GameType \"20\"]\n1. 33-29 *\n");
+    dir.run(&[
+        "split", "-q", "--games", "10", "-o", "out", "a.pdn", "b.pdn", "c.pdn",
+    ])
+    .expect_code(0);
+    let part = dir.read("out/part-0001.pdn");
+    assert_eq!(
+        part,
+        "[Event \"A\"]\n[GameType \"20\"]\n*\n\n[Event \"B\"] [GameType \"20\"]\n1. 32-28 19-23\n*\n\n\
+         [Event \"C\"]\n[GameType \"20\"]\n1. 33-29 *\n"
+    );
+    let back = verdicts(&[&dir.path.join("out/part-0001.pdn")]);
+    let events: Vec<&str> = back.iter().map(|v| v["event"].as_str().unwrap()).collect();
+    assert_eq!(events, ["A", "B", "C"]);
+    let plies: Vec<u64> = back.iter().map(|v| v["plies"].as_u64().unwrap()).collect();
+    assert_eq!(plies, [0, 2, 1]);
+}

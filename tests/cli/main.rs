@@ -10,6 +10,7 @@ mod convert;
 mod formats;
 mod general;
 mod io_faults;
+mod parquet;
 mod pictures;
 mod real_world;
 mod stats;

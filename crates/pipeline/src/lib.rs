@@ -11,6 +11,32 @@
 //! reader and the consumer, however long the input is, and with [`Pipeline::run_weighed`] a
 //! batch closes early once its items weigh `max_batch_weight` (input bytes: a batch of 64 games
 //! of a megabyte each, each with a report or JSON many times its size, would hold gigabytes).
+//!
+//! A crate of its own, below nothing and above nothing: the `pdnkit` binary and the Python
+//! module both run their games through it, and the library under them stays free of threads.
+//!
+//! ```
+//! use std::ops::ControlFlow;
+//! use pipeline::Pipeline;
+//!
+//! let mut squares = Vec::new();
+//! let sums = Pipeline::new(2).run(
+//!     1..=5u64,
+//!     || 0u64,
+//!     |sum, x| {
+//!         *sum += x;
+//!         x * x
+//!     },
+//!     |sq| {
+//!         squares.push(sq);
+//!         ControlFlow::<()>::Continue(())
+//!     },
+//! );
+//! assert_eq!(squares, [1, 4, 9, 16, 25]); // in input order, whichever worker squared them
+//! assert_eq!(sums.unwrap().iter().sum::<u64>(), 15);
+//! ```
+
+#![deny(missing_docs)]
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
