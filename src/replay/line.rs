@@ -168,7 +168,11 @@ impl Walker<'_> {
         depth: u32,
         has_legal_move: bool,
     ) -> Option<bool> {
-        let outcome = cursor.state.outcome_knowing(has_legal_move);
+        let outcome = if self.options.fast_paths {
+            cursor.state.outcome_knowing(has_legal_move)
+        } else {
+            cursor.state.outcome_by_rules(has_legal_move)
+        };
         let (severity, what, stop) = match outcome {
             Outcome::Ongoing => return None,
             Outcome::Win { winner, reason } => (

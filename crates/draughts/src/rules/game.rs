@@ -196,19 +196,28 @@ impl GameState {
             .count()
     }
 
-    /// Whether the game is over, and how (win conditions first, then automatic draws).
+    /// Whether the game is over, and how (win conditions first, then automatic draws), every
+    /// rule tested.
     pub fn outcome(&self) -> Outcome {
-        outcome::decide(self, || !self.position.legal_moves().is_empty())
+        outcome::decide(self, || !self.position.legal_moves().is_empty(), false)
     }
 
     /// [`Self::outcome`] for a caller that already knows whether the side to move has a legal
-    /// move (a replay that generated the moves anyway), saving a second generation.
+    /// move (a replay that generated the moves anyway), saving a second generation. A
+    /// shortcut: while no draw rule is near, the rules are not looked at one by one
+    /// ([`Self::outcome_by_rules`] is the reference, equal by test).
     pub fn outcome_knowing(&self, has_legal_move: bool) -> Outcome {
         // Most positions of a game: a legal move, and no draw rule near.
         if has_legal_move && self.draw_gate.goes_on(self) {
             return Outcome::Ongoing;
         }
-        outcome::decide(self, || has_legal_move)
+        outcome::decide(self, || has_legal_move, true)
+    }
+
+    /// [`Self::outcome_knowing`] with every rule tested one by one, no shortcut: what a
+    /// replay with its fast paths off asks.
+    pub fn outcome_by_rules(&self, has_legal_move: bool) -> Outcome {
+        outcome::decide(self, || has_legal_move, false)
     }
 
     /// A draw rule that a player may claim now without the game ending by itself (the
@@ -285,5 +294,61 @@ mod tests {
             }
         }
         assert!(quiet > 10_000, "{quiet} quiet moves played");
+    }
+
+    /// The shortcut of `outcome_knowing` (the draw gate) answers as the rules tested one by
+    /// one, at every ply of random games of every variant: from the start, and from endings of
+    /// a few kings, where the king-move, ending and repetition rules reach their thresholds.
+    #[test]
+    fn the_draw_gate_answers_as_the_rules() {
+        let mut rng = TestRng::new(0x51f1_5eed_d4a7_2026);
+        let mut draws = 0;
+        for v in Variant::ALL {
+            let config = Config::standard(v);
+            let names = config.notation.names();
+            let squares: Vec<Square> = Position::initial(v.rules()).geometry().all().collect();
+            let kings = |rng: &mut TestRng, n: usize, taken: &mut Vec<Square>| {
+                let mut list = Vec::new();
+                while list.len() < n {
+                    let sq = squares[rng.below(squares.len())];
+                    if !taken.contains(&sq) {
+                        taken.push(sq);
+                        let mut name = String::from("K");
+                        names.push_name(&mut name, sq);
+                        list.push(name);
+                    }
+                }
+                list.join(",")
+            };
+            for round in 0..60 {
+                let mut game = if round < 10 {
+                    GameState::new(config)
+                } else {
+                    let mut taken = Vec::new();
+                    let (w, b) = (1 + rng.below(3), 1 + rng.below(2));
+                    let white = kings(&mut rng, w, &mut taken);
+                    let black = kings(&mut rng, b, &mut taken);
+                    let side = if rng.below(2) == 0 { "W" } else { "B" };
+                    let fen = Fen::parse(&format!("{side}:W{white}:B{black}")).unwrap();
+                    match GameState::from_fen(&fen, config) {
+                        Ok(game) => game,
+                        Err(_) => continue,
+                    }
+                };
+                for _ in 0..400 {
+                    let moves = game.legal_moves();
+                    let has_legal_move = !moves.is_empty();
+                    let by_rules = game.outcome_by_rules(has_legal_move);
+                    assert_eq!(game.outcome_knowing(has_legal_move), by_rules, "{v}");
+                    assert_eq!(game.outcome(), by_rules, "{v}");
+                    if by_rules.is_over() {
+                        draws += usize::from(matches!(by_rules, Outcome::Draw(_)));
+                        break;
+                    }
+                    game.play(&moves[rng.below(moves.len())]);
+                }
+            }
+        }
+        assert!(draws > 50, "only {draws} random games drawn by a rule");
     }
 }

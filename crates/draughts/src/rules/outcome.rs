@@ -58,11 +58,17 @@ impl Material {
     }
 }
 
-pub(crate) fn decide(game: &GameState, has_legal_move: impl FnOnce() -> bool) -> Outcome {
+/// The game's outcome; with `gated`, the draw rules are looked at only when the [`DrawGate`]
+/// says one may apply (a shortcut: without it every rule is tested).
+pub(crate) fn decide(
+    game: &GameState,
+    has_legal_move: impl FnOnce() -> bool,
+    gated: bool,
+) -> Outcome {
     if let Some(o) = decide_win(game.position(), has_legal_move) {
         return o;
     }
-    if !game.draw_gate().may_draw(game) {
+    if gated && !game.draw_gate().may_draw(game) {
         return Outcome::Ongoing;
     }
     let mut first = 0;
