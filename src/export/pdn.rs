@@ -111,9 +111,14 @@ pub fn render(data: &CheckedGame<'_, '_>, options: WriteOptions) -> Option<Strin
         && !matches!(game.game_type(), Some(Ok(gt)) if gt.attrs.is_some());
     let tagged = if board_decided {
         Some(with_board(game, config))
+    } else if !chosen || tagged_variant(game) == Some(config.variant) {
+        None
+    } else if own_notation {
+        // The game's own full GameType gives the board and its numbering; the variant's name
+        // tells the rest (that GameType alone reads as another variant).
+        Some(with_tag(game, "Variant", config.variant.name().to_string()))
     } else {
-        (chosen && !own_notation && tagged_variant(game) != Some(config.variant))
-            .then(|| with_game_type(game, config.variant))
+        Some(with_game_type(game, config.variant))
     };
     writer.write_game(tagged.as_ref().unwrap_or(game), &mut text);
     Some(text)
@@ -172,6 +177,13 @@ fn with_board<'a>(game: &Game<'a>, config: &Config) -> Game<'a> {
         .into_iter()
         .find(|(name, _)| *name == "Variant")
     {
+        // A Variant tag of the game's own that names the variant stays as written.
+        Some(_)
+            if game.tag("Variant").and_then(draughts::Variant::from_name)
+                == Some(config.variant) =>
+        {
+            game
+        }
         Some((name, value)) => with_tag(&game, name, value),
         None => game,
     }

@@ -401,3 +401,50 @@ fn pdn_under_a_forced_variant_says_so_in_its_own_gametype() {
     );
     assert!(back.stdout.contains("\"status\":\"clean\""));
 }
+
+#[test]
+fn pdn_keeps_a_variant_tag_that_names_the_variant_as_written() {
+    // A board's GameType reads as another variant, so a Variant tag is needed: the game's own
+    // stays as written; one is added where the game had none.
+    let dir = Dir::new("convert-variant-tag");
+    let game = "[GameType \"-1,W,10,10,N2,0\"]\n[Variant \"Malaysian\"]\n1. 32-28 19-23 *\n";
+    dir.write("in.pdn", game);
+    let out = dir
+        .run(&["convert", "--to", "pdn", "in.pdn"])
+        .expect_code(0);
+    assert!(
+        out.stdout.contains("[Variant \"Malaysian\"]"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(out.stdout.matches("[Variant ").count(), 1, "{}", out.stdout);
+    dir.write(
+        "bare.pdn",
+        "[GameType \"-1,W,10,10,N2,0\"]\n1. 32-28 19-23 *\n",
+    );
+    let out = dir
+        .run(&[
+            "convert",
+            "--to",
+            "pdn",
+            "--variant",
+            "malaysian",
+            "bare.pdn",
+        ])
+        .expect_code(0);
+    assert!(
+        out.stdout.contains("[Variant \"malaysian\"]"),
+        "{}",
+        out.stdout
+    );
+    // It reads back as the game that was replayed, without the flag.
+    dir.write("out.pdn", &out.stdout);
+    let back = dir
+        .run(&["--format", "json", "validate", "out.pdn"])
+        .expect_code(0);
+    assert!(
+        back.stdout.contains("\"variant\":\"malaysian\""),
+        "{}",
+        back.stdout
+    );
+}

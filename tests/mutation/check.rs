@@ -405,7 +405,8 @@ fn outline_without_moves(game: &Game<'_>) -> String {
     let mut shape: String = outline(game)
         .lines()
         .filter(|l| !l.trim_start().starts_with("move "))
-        .filter(|l| !l.starts_with("tag GameType="))
+        // The rules' tags are the writer's to set: the variant the game was replayed under.
+        .filter(|l| !l.starts_with("tag GameType=") && !l.starts_with("tag Variant="))
         .map(|l| format!("{l}\n"))
         .collect();
     // The rule-aware writer ends a game without terminator with `*`.
