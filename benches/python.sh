@@ -67,34 +67,19 @@ sample=$(mktemp /tmp/pdnkit-python-bench-XXXX.pdn)
 trap 'rm -f "$sample"' EXIT
 # The international archive holds each game as one block: tags, blank line, movetext.
 awk -v n="$PY_GAMES" 'BEGIN { RS = ""; ORS = "\n\n" } { if (/^\[/) { if (++g > n) exit } print }' "$INTL" > "$sample"
-"$py" - "$sample" <<'PY'
+"$py" - "$sample" "$here/benches" <<'PY'
 import sys, time
 import pdnkit
-from draughts import StandardBoard
+sys.path.insert(0, sys.argv[2])
+import py_draughts_games as py_draughts
 
 path = sys.argv[1]
 start = time.process_time()
 ours = [(g.ok, g.replayed) for g in pdnkit.read(path)]
 ours_secs = time.process_time() - start
-
-text = open(path, encoding="utf-8").read()
-blocks, game = [], []
-for block in text.split("\n\n"):
-    if block.startswith("[") and game:
-        blocks.append("\n\n".join(game)); game = []
-    if block.strip():
-        game.append(block)
-if game:
-    blocks.append("\n\n".join(game))
+blocks = py_draughts.games(path)
 assert len(blocks) == len(ours), (len(blocks), len(ours))
-start = time.process_time()
-theirs = []
-for b in blocks:
-    try:
-        StandardBoard.from_pdn(b); theirs.append(True)
-    except Exception:
-        theirs.append(False)
-their_secs = time.process_time() - start
+theirs, their_secs = py_draughts.verdicts(blocks)
 plies = sum(r for _, r in ours)
 their_plies = sum(r for (_, r), ok in zip(ours, theirs) if ok)
 agree = sum(1 for (ok, _), t in zip(ours, theirs) if ok == t)

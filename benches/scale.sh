@@ -172,28 +172,14 @@ sample=$WORK/intl-sample.pdn
 # pdnkit writes each game as one block: tags, blank line, movetext, blank line.
 awk -v n="$PY_GAMES" 'BEGIN { RS = ""; ORS = "\n\n" } { if (/^\[/) { if (++g > n) exit } print }' "$intl" > "$sample"
 "$pdnkit" --quiet validate --format json "$sample" > "$WORK/ours.jsonl" || true
-"$VENV/bin/python" - "$sample" "$WORK/ours.jsonl" <<'PY'
-import json, sys, time
-from draughts import StandardBoard
-text = open(sys.argv[1], encoding="utf-8").read()
+"$VENV/bin/python" - "$sample" "$WORK/ours.jsonl" "$here/benches" <<'PY'
+import json, sys
+sys.path.insert(0, sys.argv[3])
+import py_draughts_games as py_draughts
+blocks = py_draughts.games(sys.argv[1])
 ours = [json.loads(l) for l in open(sys.argv[2])]
-blocks, game = [], []
-for block in text.split("\n\n"):
-    if block.startswith("[") and game:
-        blocks.append("\n\n".join(game)); game = []
-    if block.strip():
-        game.append(block)
-if game:
-    blocks.append("\n\n".join(game))
 assert len(blocks) == len(ours), (len(blocks), len(ours))
-start = time.process_time()
-verdicts = []
-for b in blocks:
-    try:
-        StandardBoard.from_pdn(b); verdicts.append(True)
-    except Exception:
-        verdicts.append(False)
-secs = time.process_time() - start
+verdicts, secs = py_draughts.verdicts(blocks)
 plies = sum(r["replayed"] for r, ok in zip(ours, verdicts) if ok)
 agree = sum(1 for r, ok in zip(ours, verdicts) if r["ok"] == ok)
 print(f"py-draughts {len(blocks)} games: {secs:.2f} s CPU, {plies / secs:,.0f} plies/s; "
