@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use pdnkit::{GameRecord, Verdict, check_game};
+use pdnkit::{GameRecord, PlainJudge, Verdict, check_game};
 use pipeline::Pipeline;
 use pyo3::prelude::*;
 
@@ -82,11 +82,16 @@ pub fn validate(
         let run = Pipeline::new(jobs).run_weighed(
             items,
             |(item, _)| item.weight(),
-            || (),
-            |_, (item, archive)| match item {
+            PlainJudge::default,
+            |judge, (item, archive)| match item {
                 Input::Failed(e) => Checked::Failed(e.to_string()),
                 Input::Game { file, game } => {
                     let options = options.for_archive(archive);
+                    // A clean game's record is not returned: a plain one is judged without it,
+                    // as `pdnkit validate` does (a fast path, off with the others).
+                    if judge.is_clean(&game, &options) {
+                        return Checked::Game(Verdict::Clean, None);
+                    }
                     check_game(&file, &game, &options, |data| {
                         let r = data.record;
                         let kept = (r.status != Verdict::Clean).then(|| Box::new(r.clone()));

@@ -67,19 +67,24 @@ def test_the_gil_is_released_while_games_are_checked():
             ticks += 1
             time.sleep(0.001)
 
-    # Long enough that a held GIL would starve the other thread for many of its ticks.
-    paths = [str(SAMPLE)] * 100
     t = threading.Thread(target=tick)
     t.start()
     time.sleep(0.05)
-    before = ticks
-    start = time.perf_counter()
-    report = pdnkit.validate(paths, jobs=1)
-    elapsed = time.perf_counter() - start
-    during = ticks - before
+    # Long enough that a held GIL would starve the other thread for many of its ticks: the
+    # archive is given more times until the call lasts, whatever the machine's speed.
+    copies = 100
+    while True:
+        before = ticks
+        start = time.perf_counter()
+        report = pdnkit.validate([str(SAMPLE)] * copies, jobs=1)
+        elapsed = time.perf_counter() - start
+        during = ticks - before
+        if elapsed > 0.1 or copies >= 100 * 4**5:
+            break
+        copies *= 4
     stop.set()
     t.join()
-    assert report.games == 31 * 100
+    assert report.games == 31 * copies
     # The ticking thread ran all through the call (it ticks about once a millisecond).
-    assert elapsed > 0.05, elapsed
+    assert elapsed > 0.1, elapsed
     assert during >= elapsed * 1000 / 4, (during, elapsed)
