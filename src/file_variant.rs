@@ -31,16 +31,21 @@ pub trait FileItem {
 
 /// Pairs every item with the variant decided for its file; a file whose first games all have
 /// tags naming their rules gets no decision (a game without tags further on is judged alone).
-/// Under `forced` (a variant imposed on every game, played on several boards) only the board is
-/// decided.
+/// Under `forced` (a variant imposed on every game) only the board is decided, and only for a
+/// variant played on several.
 pub fn with_file_variant<T: FileItem + Send>(
     items: impl Iterator<Item = T> + Send,
     forced: Option<Variant>,
 ) -> impl Iterator<Item = (T, Option<Arc<ArchiveVariant>>)> + Send {
+    // A variant forced on one board leaves nothing to decide.
+    let decides = forced.is_none_or(Variant::has_other_boards);
     let mut items = items.peekable();
     let mut window: VecDeque<T> = VecDeque::new();
     let mut current: Option<(Arc<str>, Option<Arc<ArchiveVariant>>)> = None;
     std::iter::from_fn(move || {
+        if !decides {
+            return items.next().map(|item| (item, None));
+        }
         let item = match window.pop_front() {
             Some(item) => item,
             None => items.next()?,

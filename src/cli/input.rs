@@ -285,10 +285,8 @@ pub fn decided<'a>(
     deciding: Deciding,
 ) -> Box<dyn Iterator<Item = Decided> + Send + 'a> {
     match deciding {
-        Deciding::For(forced) if forced.is_none_or(Variant::has_other_boards) => {
-            Box::new(with_file_variant(items, forced))
-        }
-        _ => Box::new(items.map(|item| (item, None))),
+        Deciding::For(forced) => Box::new(with_file_variant(items, forced)),
+        Deciding::Nothing => Box::new(items.map(|item| (item, None))),
     }
 }
 

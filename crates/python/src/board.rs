@@ -165,14 +165,9 @@ impl Board {
         ))
     }
 
-    /// The picture notebooks (Jupyter, IPython) show for a board.
-    fn _repr_svg_(&self) -> String {
-        let options = diagram::Options::new(&self.config.notation);
-        let options = match &self.last {
-            Some(mv) => options.with_last_move(mv),
-            None => options,
-        };
-        diagram::svg(self.state.position(), &self.config.notation, &options)
+    /// The picture notebooks (Jupyter, IPython) show for a board: `svg()` with its defaults.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg(diagram::DEFAULT_SIZE, false, true, "light")
     }
 
     fn __repr__(&self) -> String {

@@ -52,10 +52,7 @@ pub fn decided(
     items: impl Iterator<Item = Input> + Send + 'static,
     options: &ReplayOptions,
 ) -> Stream {
-    match options.variant {
-        Some(forced) if !forced.has_other_boards() => Box::new(items.map(|item| (item, None))),
-        forced => Box::new(file_variant::with_file_variant(items, forced)),
-    }
+    Box::new(file_variant::with_file_variant(items, options.variant))
 }
 
 /// The paths `obj` names: one path (`str` or `os.PathLike`), or an iterable of them.
