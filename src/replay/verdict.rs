@@ -8,7 +8,7 @@
 //! off the board, a move that is not exactly one legal move, a move after a win, a result that
 //! disagrees), leaving the game to it. `tests/replay_fast_paths.rs` holds it to the reference.
 
-use draughts::{Colour, Config, GameState, Outcome, Square};
+use draughts::{Colour, Config, GameState, MissedCapture, Outcome, Square};
 use pdn::{RawGame, Word};
 
 use super::choose::{self, Choice};
@@ -123,6 +123,7 @@ impl Line {
         scratch: &mut PlainJudge,
     ) -> bool {
         let names = self.state.config().notation.names();
+        let huffable = self.state.position().rules().missed_capture == MissedCapture::Huffable;
         let mut ended = false;
         for word in words {
             let m = match word {
@@ -152,26 +153,34 @@ impl Line {
                 }
                 squares
             };
-            // A move of two squares where no capture is due: the quiet move between them,
+            // A move of two squares: where no capture is due, the quiet move between them,
             // found and played without the resolver when it is legal (as the resolver's
-            // shortcut finds it), else the resolver decides.
+            // shortcut finds it); where one is, the one capture between them (as the shortcut
+            // finds it, but for a quiet move written where a capture may be missed, which the
+            // resolver reads). Else the resolver decides.
             let lane = match squares {
                 [from, to] => Some(self.state.quiet_unless_capture(*from, *to)),
                 _ => None,
             };
             let quiet = lane.flatten().flatten();
-            let resolution = match quiet {
-                Some(_) => None,
-                // The lane looked: whether a capture is due is known.
-                None => Some(scratch.resolver.resolve_knowing(
+            let capture = match (lane, squares) {
+                (Some(None), [from, to]) if !(m.dashed && huffable) => {
+                    self.state.capture_between(*from, *to)
+                }
+                _ => None,
+            };
+            let resolution = match (quiet, capture) {
+                (None, None) => Some(scratch.resolver.resolve_knowing(
                     self.state.position(),
                     squares,
                     m.dashed,
                     lane.map(|l| l.is_none()),
                 )),
+                _ => None,
             };
             if !ended {
-                let has_legal_move = quiet.is_some() || scratch.resolver.has_legal_move();
+                let has_legal_move =
+                    quiet.is_some() || capture.is_some() || scratch.resolver.has_legal_move();
                 match self.state.outcome_knowing(has_legal_move) {
                     Outcome::Ongoing => {}
                     Outcome::Win { .. } => return false,
@@ -186,15 +195,16 @@ impl Line {
                 }
             }
             let side = self.state.side_to_move();
-            match (quiet, resolution) {
-                (Some(q), _) => {
+            match (quiet, capture, resolution) {
+                (Some(q), _, _) => {
                     // A quiet move written with a capture separator is a note.
                     if strict && !m.dashed {
                         return false;
                     }
                     self.state.play_quiet(&q);
                 }
-                (None, Some(Resolution::Legal(mv))) => {
+                (None, Some(c), _) => self.state.play_capture(&c),
+                (None, None, Some(Resolution::Legal(mv))) => {
                     if strict && !mv.is_capture() && !m.dashed {
                         return false;
                     }

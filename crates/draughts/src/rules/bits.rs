@@ -40,6 +40,10 @@ pub(crate) trait Bits:
     fn clear_lowest(self) -> Self;
     /// Rotation to the left by `n` bits.
     fn rotl(self, n: u32) -> Self;
+    /// The word widened to 128 bits (for a move kept outside the generator).
+    fn wide(self) -> u128;
+    /// The word of [`Self::wide`]'s value.
+    fn narrow(x: u128) -> Self;
 
     /// True when no bit is set.
     #[inline(always)]
@@ -84,6 +88,14 @@ macro_rules! impl_bits {
             #[inline(always)]
             fn rotl(self, n: u32) -> Self {
                 self.rotate_left(n)
+            }
+            #[inline(always)]
+            fn wide(self) -> u128 {
+                self as u128
+            }
+            #[inline(always)]
+            fn narrow(x: u128) -> Self {
+                x as $t
             }
         }
     };

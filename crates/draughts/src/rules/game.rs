@@ -3,7 +3,7 @@
 
 use super::mv::Move;
 use super::outcome::{self, DrawGate, Outcome};
-use super::position::{Position, QuietMove};
+use super::position::{CaptureMove, Position, QuietMove};
 use super::setup::FenError;
 use super::spec::DrawRule;
 use super::variant::{Config, Variant};
@@ -22,7 +22,8 @@ pub struct GameState {
     /// A side has one piece, a king (what every ending counted needs): it changes only with
     /// the material, by a capture, a promotion or a huff.
     lone_king: bool,
-    /// Positions since the last man move or capture, the current one last.
+    /// Positions since the last man move or capture, before the current one (which is not
+    /// kept twice: most moves restart the history, and then nothing is written).
     history: Vec<Position>,
     /// What the draw rules need before one can apply.
     draw_gate: DrawGate,
@@ -71,7 +72,7 @@ impl GameState {
             counters: Counters::default(),
             endings: outcome::ending_runs(&position, None, 0),
             lone_king: position.has_lone_king(),
-            history: vec![position],
+            history: Vec::new(),
             draw_gate: DrawGate::of(position.rules()),
         }
     }
@@ -108,7 +109,9 @@ impl GameState {
 
     /// Plays `m` (from this position's move lists) and updates every counter.
     pub fn play(&mut self, m: &Move) {
+        let before = self.position;
         let by_king = self.position.play_telling_king(m);
+        self.keep_history(before, by_king && !m.is_capture());
         self.count_move(by_king, m.is_capture(), m.promotes);
     }
 
@@ -122,11 +125,38 @@ impl GameState {
     /// Plays a quiet move of [`Self::quiet_unless_capture`] in this position, as
     /// [`Self::play`] plays [`QuietMove::to_move`].
     pub fn play_quiet(&mut self, q: &QuietMove) {
+        self.keep_history(self.position, q.by_king());
         self.position.play_quiet(q);
         self.count_move(q.by_king(), false, q.promotes());
     }
 
-    /// Updates the counters, the endings and the history after a move.
+    /// When a capture is due, the one legal capture from `from` to `to` (see
+    /// [`Position::capture_between`]).
+    #[inline]
+    pub fn capture_between(&self, from: Square, to: Square) -> Option<CaptureMove> {
+        self.position.capture_between(from, to)
+    }
+
+    /// Plays a capture of [`Self::capture_between`] in this position, as [`Self::play`] plays
+    /// the listed move of the same effect.
+    pub fn play_capture(&mut self, m: &CaptureMove) {
+        self.history.clear();
+        self.position.play_capture(m);
+        self.count_move(m.by_king(), true, m.promotes());
+    }
+
+    /// Before a move: a king's quiet move adds the position it leaves to the history, any
+    /// other move restarts it.
+    #[inline(always)]
+    fn keep_history(&mut self, before: Position, kept: bool) {
+        if kept {
+            self.history.push(before);
+        } else {
+            self.history.clear();
+        }
+    }
+
+    /// Updates the counters and the endings after a move.
     #[inline]
     fn count_move(&mut self, by_king: bool, capture: bool, promotes: bool) {
         let resets = !by_king || capture;
@@ -138,19 +168,17 @@ impl GameState {
         } else {
             c.same_material + 1
         };
-        // Most positions have no lone king: no ending the draw rules count holds.
+        // Most positions have no lone king, so no ending the draw rules count holds, and a
+        // quiet move cannot make one.
         if capture || promotes || self.lone_king {
             self.lone_king = self.position.has_lone_king();
+            self.endings = if self.lone_king {
+                outcome::ending_runs(&self.position, Some(&self.endings), 1)
+            } else {
+                [None; outcome::MAX_ENDINGS]
+            };
         }
-        self.endings = if self.lone_king {
-            outcome::ending_runs(&self.position, Some(&self.endings), 1)
-        } else {
-            [None; outcome::MAX_ENDINGS]
-        };
-        if resets {
-            self.history.clear();
-        }
-        self.history.push(self.position);
+        debug_assert!(self.lone_king || self.endings == [None; outcome::MAX_ENDINGS]);
     }
 
     /// Malaysian huffing: removes the piece on `sq` (the piece that failed to capture),
@@ -165,7 +193,6 @@ impl GameState {
         self.endings = outcome::ending_runs(&self.position, Some(&self.endings), 0);
         self.lone_king = self.position.has_lone_king();
         self.history.clear();
-        self.history.push(self.position);
         true
     }
 
@@ -181,16 +208,18 @@ impl GameState {
 
     /// Positions since the last man move or capture, the current one included.
     pub(crate) fn history_len(&self) -> usize {
-        self.history.len()
+        self.history.len() + 1
     }
 
     /// How many times the current position (with the same side to move) has occurred.
     pub fn repetitions(&self) -> usize {
         // The history holds one position per ply since it last restarted, so sides alternate:
         // only every second entry back from the current one has its side to move.
-        self.history
+        1 + self
+            .history
             .iter()
             .rev()
+            .skip(1)
             .step_by(2)
             .filter(|p| **p == self.position)
             .count()
@@ -299,6 +328,63 @@ mod tests {
     /// The shortcut of `outcome_knowing` (the draw gate) answers as the rules tested one by
     /// one, at every ply of random games of every variant: from the start, and from endings of
     /// a few kings, where the king-move, ending and repetition rules reach their thresholds.
+    /// The capture lane finds a capture exactly when the legal list holds one alone between
+    /// its ends, and playing it leaves the game as playing the listed move does.
+    #[test]
+    fn the_capture_lane_plays_as_the_move_lists() {
+        let mut rng = TestRng::new(0x6a09_e667_f3bc_c908);
+        let (mut found, mut refused) = (0, 0);
+        for v in Variant::ALL {
+            for _ in 0..10 {
+                let mut game = GameState::initial(v);
+                for _ in 0..200 {
+                    let pos = *game.position();
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    // Every pair of ends of a legal capture, and a few pairs that are none.
+                    let squares: Vec<Square> = pos.geometry().all().collect();
+                    let mut pairs: Vec<(Square, Square)> =
+                        moves.iter().map(|m| (m.from, m.to)).collect();
+                    for _ in 0..2 {
+                        pairs.push((
+                            squares[rng.below(squares.len())],
+                            squares[rng.below(squares.len())],
+                        ));
+                    }
+                    for (from, to) in pairs {
+                        let mut listed = Vec::new();
+                        pos.legal_captures_between(from, to, &mut listed);
+                        match (game.capture_between(from, to), listed.as_slice()) {
+                            (Some(c), [m]) => {
+                                let (mut lane, mut list) = (game.clone(), game.clone());
+                                lane.play_capture(&c);
+                                list.play(m);
+                                assert_eq!(lane.position(), list.position(), "{v}");
+                                assert_eq!(lane.counters(), list.counters(), "{v}");
+                                assert_eq!(lane.ending_runs(), list.ending_runs(), "{v}");
+                                assert_eq!(lane.history_len(), list.history_len(), "{v}");
+                                found += 1;
+                            }
+                            (None, [_]) => panic!("{v}: the lane missed {from:?}-{to:?}"),
+                            (Some(_), _) => panic!(
+                                "{v}: the lane found {from:?}-{to:?}, the list {} moves",
+                                listed.len()
+                            ),
+                            (None, _) => refused += 1,
+                        }
+                    }
+                    game.play(&moves[rng.below(moves.len())]);
+                }
+            }
+        }
+        assert!(
+            found > 1_000 && refused > 1_000,
+            "{found} captures found, {refused} pairs refused"
+        );
+    }
+
     #[test]
     fn the_draw_gate_answers_as_the_rules() {
         let mut rng = TestRng::new(0x51f1_5eed_d4a7_2026);

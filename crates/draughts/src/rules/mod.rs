@@ -31,7 +31,7 @@ pub use game::{Counters, GameState};
 pub use mv::{MAX_CAPTURES, Move};
 pub use outcome::{Outcome, WinReason};
 pub use perft::{CountMode, divide, perft};
-pub use position::{CaptureRank, Piece, Position, QuietMove, Role};
+pub use position::{CaptureMove, CaptureRank, Piece, Position, QuietMove, Role};
 pub use setup::FenError;
 pub use spec::{
     DrawRule, FrisianValue, Goal, KingRange, Landing, Lines, ManCaptures, ManSteps, MissedCapture,

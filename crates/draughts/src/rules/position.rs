@@ -105,6 +105,38 @@ impl QuietMove {
     }
 }
 
+/// The one legal capture between two squares found by [`Position::capture_between`]: what
+/// playing it needs (bit indices and the captured set in the generator's layout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CaptureMove {
+    from: u8,
+    to: u8,
+    promotes: bool,
+    by_king: bool,
+    captured: u128,
+}
+
+impl CaptureMove {
+    /// A king captures.
+    pub(crate) fn by_king(&self) -> bool {
+        self.by_king
+    }
+
+    /// A man is crowned.
+    pub(crate) fn promotes(&self) -> bool {
+        self.promotes
+    }
+
+    fn raw<B: Bits>(&self) -> RawMove<B> {
+        RawMove {
+            from: self.from,
+            to: self.to,
+            promote: self.promotes,
+            captured: B::narrow(self.captured),
+        }
+    }
+}
+
 /// A position of some rule set: what is where, who is to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -360,6 +392,27 @@ impl Position {
         })
     }
 
+    /// The capture from `from` to `to` when it is the only one between them among the legal
+    /// moves (as [`Self::legal_captures_between`] would list it alone), found without building
+    /// a [`Move`]; `None` when there is no such capture or several with different effects.
+    pub fn capture_between(&self, from: Square, to: Square) -> Option<CaptureMove> {
+        with!(self, c, p => {
+            let (f, t) = (c.layout.bit_index(from), c.layout.bit_index(to));
+            let mut sink = OneBetween { ends: (f, t), found: None, several: false };
+            capture::generate(c, p, &mut sink, true);
+            match sink.found {
+                Some(m) if !sink.several => Some(CaptureMove {
+                    from: f,
+                    to: t,
+                    promotes: m.promote,
+                    by_king: p.king_on(f),
+                    captured: m.captured.wide(),
+                }),
+                _ => None,
+            }
+        })
+    }
+
     /// The quiet move from `from` to `to` when it is among [`Self::quiet_moves`] (whether or
     /// not a capture is due), found without generating the other moves.
     pub fn quiet_move(&self, from: Square, to: Square) -> Option<Move> {
@@ -523,6 +576,15 @@ impl Position {
         })
     }
 
+    /// Plays a capture of [`Self::capture_between`] in this position, as [`Self::play`] plays
+    /// the listed move of the same effect.
+    #[inline]
+    pub(crate) fn play_capture(&mut self, m: &CaptureMove) {
+        with_mut!(self, c, p => {
+            *p = p.apply(c, &m.raw());
+        })
+    }
+
     /// The position after `m` (see [`Self::play`]).
     pub fn played(&self, m: &Move) -> Position {
         let mut next = *self;
@@ -579,6 +641,33 @@ fn to_raw<B: Bits>(layout: &Layout<B>, m: &Move) -> RawMove<B> {
         to: layout.bit_index(m.to),
         promote: m.promotes,
         captured: m.captured.iter().fold(B::ZERO, |b, s| b | layout.bit(s)),
+    }
+}
+
+/// Keeps the capture between two bits when it is the only one by effect.
+struct OneBetween<B> {
+    ends: (u8, u8),
+    found: Option<RawMove<B>>,
+    several: bool,
+}
+
+impl<B: Bits> Sink<B> for OneBetween<B> {
+    fn clear(&mut self) {
+        self.found = None;
+        self.several = false;
+    }
+
+    #[inline]
+    fn push(&mut self, m: RawMove<B>, _path: &Path, _key: u64) {
+        if (m.from, m.to) != self.ends {
+            return;
+        }
+        match self.found {
+            None => self.found = Some(m),
+            // The same effect by another path or order is one move.
+            Some(x) if x == m => {}
+            Some(_) => self.several = true,
+        }
     }
 }
 

@@ -254,6 +254,9 @@ impl<'a> Iterator for Words<'a> {
                 span: Span::new(start, close + 1),
             }));
         }
+        if let Some(word) = self.common_word(b, start) {
+            return Some(word);
+        }
         // At most four digits before a dot; a square's digits may be more (wrapping, then not
         // read as a square).
         let mut number = 0u32;
@@ -274,6 +277,61 @@ impl<'a> Iterator for Words<'a> {
 }
 
 impl<'a> Words<'a> {
+    /// The words most movetext is made of, read in one go: a move number of one or two
+    /// digits (`12.`), and a move of two numbered squares of one or two digits each (`32-28`,
+    /// `28x19`). `None` for anything else, which the general reading takes.
+    #[inline(always)]
+    fn common_word(&mut self, b: &[u8], start: usize) -> Option<Word<'a>> {
+        let digit = |c: u8| c.wrapping_sub(b'0');
+        // A byte follows every word (the terminator follows the movetext).
+        let d0 = digit(b[start]);
+        if d0 > 9 {
+            return None;
+        }
+        let (first, mut i) = match digit(b[start + 1]) {
+            d1 @ 0..=9 => (u16::from(d0) * 10 + u16::from(d1), start + 2),
+            _ => (u16::from(d0), start + 1),
+        };
+        let sep = b[i];
+        if sep == b'.' {
+            self.at = i + 1;
+            return Some(Word::Number(MoveNumber {
+                number: u32::from(first),
+                dots: 1,
+                span: Span::new(start, i + 1),
+            }));
+        }
+        if !matches!(sep, b'-' | b'x' | b':') {
+            return None;
+        }
+        let e0 = digit(b[i + 1]);
+        if e0 > 9 {
+            return None;
+        }
+        let last = match digit(b[i + 2]) {
+            e1 @ 0..=9 => {
+                i += 3;
+                u16::from(e0) * 10 + u16::from(e1)
+            }
+            _ => {
+                i += 2;
+                u16::from(e0)
+            }
+        };
+        // A third digit or a further square: the general reading.
+        if digit(b[i]) <= 9 || matches!(b[i], b'-' | b'x' | b':') {
+            return None;
+        }
+        self.at = i;
+        Some(Word::Move(PlainMove {
+            text: &self.text[start..i],
+            start: start as u32,
+            len: 2,
+            dashed: sep == b'-',
+            ends: Some((SquareToken::Num(first), SquareToken::Num(last))),
+        }))
+    }
+
     /// The move at `start`, read on from `i`, after the digits of its first square if any:
     /// squares and separators up to the blank that ends it (blanks right after a separator
     /// belong to the move).
