@@ -192,13 +192,14 @@ pub(crate) fn has_capture<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> bool {
     false
 }
 
-/// Bulk-counting shortcut: when the side to move has only men, the precedence rule cannot
-/// tell single captures apart (Italian men never take kings; value rules need enemy
-/// kings to tell), and no capture can possibly go on after its first jump,
-/// the number of legal moves is the number of single jumps (or of quiet moves when there is
-/// none). `None` when the shortcut does not apply and the captures must be generated.
+/// When the side to move has only men, the precedence rule cannot tell single captures
+/// apart (Italian men never take kings; value rules need enemy kings to tell), and no
+/// capture can possibly go on after its first jump: the landing squares of the men's single
+/// jumps, by capture direction (in the order of `ctx.man_captures`). Then every such jump is
+/// a legal move, and there is no other capture. `None` when that is not sure and the
+/// captures must be searched.
 #[inline(always)]
-pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> Option<u64> {
+pub(crate) fn single_man_jumps<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> Option<[B; 8]> {
     let me = pos.side();
     let opp = pos.pieces[me ^ 1];
     let opp_kings = opp & pos.kings;
@@ -223,7 +224,6 @@ pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> 
         lands[i & 7] = l;
         all_lands |= l;
     }
-    let mut n = 0u64;
     if all_lands.any() {
         if ctx.crowned_midway && (all_lands & ctx.layout.promotion[me]).any() {
             return None;
@@ -233,16 +233,54 @@ pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> 
                 return None;
             }
         }
-        n = lands[..dirs.len()].iter().map(|l| l.count() as u64).sum();
     }
+    Some(lands)
+}
+
+/// Bulk-counting shortcut: the number of legal moves when every capture is a single jump of
+/// a man ([`single_man_jumps`]): the jumps, or the quiet moves when there is none. `None`
+/// when the shortcut does not apply and the captures must be generated.
+#[inline(always)]
+pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> Option<u64> {
+    let lands = single_man_jumps(ctx, pos)?;
+    let me = pos.side();
+    let n: u64 = lands.iter().map(|l| l.count() as u64).sum();
     if n > 0 {
         return Some(n);
     }
     // No capture: count the men's steps (the side has no kings).
+    let men = pos.pieces[me];
+    let empty = ctx.layout.board & !pos.occupied();
+    let mut n = 0;
     for d in ctx.man_steps[me].as_slice() {
         n += (d.step(men) & empty).count() as u64;
     }
     Some(n)
+}
+
+/// The single jump of a man from bit `from` to bit `to` among the jumps of
+/// [`single_man_jumps`], if there is one.
+#[inline]
+pub(crate) fn single_jump_between<B: Bits>(
+    ctx: &Ctx<B>,
+    pos: &Pos<B>,
+    lands: &[B; 8],
+    from: u8,
+    to: u8,
+) -> Option<RawMove<B>> {
+    let me = pos.side();
+    let (f, t) = (B::bit(from as u32), B::bit(to as u32));
+    for (d, l) in ctx.man_captures[me].as_slice().iter().zip(lands) {
+        if (*l & t).any() && d.back(d.back(t)) == f {
+            return Some(RawMove {
+                from,
+                to,
+                promote: (t & ctx.layout.promotion[me]).any(),
+                captured: d.back(t),
+            });
+        }
+    }
+    None
 }
 
 /// Appends the quiet (non-capturing) moves of the side to move.

@@ -398,6 +398,16 @@ impl Position {
     pub fn capture_between(&self, from: Square, to: Square) -> Option<CaptureMove> {
         with!(self, c, p => {
             let (f, t) = (c.layout.bit_index(from), c.layout.bit_index(to));
+            // Most captures are one jump of a man, with no other kind of capture on the board.
+            if let Some(lands) = engine::single_man_jumps(c, p) {
+                return engine::single_jump_between(c, p, &lands, f, t).map(|m| CaptureMove {
+                    from: f,
+                    to: t,
+                    promotes: m.promote,
+                    by_king: false,
+                    captured: m.captured.wide(),
+                });
+            }
             let mut sink = OneBetween { ends: (f, t), found: None, several: false };
             capture::generate(c, p, &mut sink, true);
             match sink.found {
