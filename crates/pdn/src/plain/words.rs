@@ -232,7 +232,9 @@ pub struct Words<'a> {
 impl<'a> Iterator for Words<'a> {
     type Item = Word<'a>;
 
-    #[inline]
+    // Inlined into the caller's loop, so that the word is not passed through memory; the
+    // rarer words are read out of line.
+    #[inline(always)]
     fn next(&mut self) -> Option<Word<'a>> {
         // The terminator follows the movetext: a byte is there after every word.
         let b = self.text.as_bytes();
@@ -244,35 +246,10 @@ impl<'a> Iterator for Words<'a> {
             self.at = i;
             return None;
         }
-        let start = i;
-        if b[i] == b'{' {
-            let close = i + memchr::memchr(b'}', &b[i..self.end]).expect("a closed comment");
-            self.at = close + 1;
-            return Some(Word::Comment(Comment {
-                text: &self.text[start + 1..close],
-                kind: CommentKind::Brace,
-                span: Span::new(start, close + 1),
-            }));
-        }
-        if let Some(word) = self.common_word(b, start) {
+        if let Some(word) = self.common_word(b, i) {
             return Some(word);
         }
-        // At most four digits before a dot; a square's digits may be more (wrapping, then not
-        // read as a square).
-        let mut number = 0u32;
-        while b[i].is_ascii_digit() {
-            number = number.wrapping_mul(10).wrapping_add(u32::from(b[i] - b'0'));
-            i += 1;
-        }
-        if b[i] == b'.' {
-            self.at = i + 1;
-            return Some(Word::Number(MoveNumber {
-                number,
-                dots: 1,
-                span: Span::new(start, i + 1),
-            }));
-        }
-        Some(Word::Move(self.plain_move(start, i, number)))
+        Some(self.other_word(i))
     }
 }
 
@@ -330,6 +307,38 @@ impl<'a> Words<'a> {
             dashed: sep == b'-',
             ends: Some((SquareToken::Num(first), SquareToken::Num(last))),
         }))
+    }
+
+    /// A word that is not one of [`Self::common_word`]'s, at `start`.
+    #[inline(never)]
+    fn other_word(&mut self, start: usize) -> Word<'a> {
+        let b = self.text.as_bytes();
+        let mut i = start;
+        if b[i] == b'{' {
+            let close = i + memchr::memchr(b'}', &b[i..self.end]).expect("a closed comment");
+            self.at = close + 1;
+            return Word::Comment(Comment {
+                text: &self.text[start + 1..close],
+                kind: CommentKind::Brace,
+                span: Span::new(start, close + 1),
+            });
+        }
+        // At most four digits before a dot; a square's digits may be more (wrapping, then not
+        // read as a square).
+        let mut number = 0u32;
+        while b[i].is_ascii_digit() {
+            number = number.wrapping_mul(10).wrapping_add(u32::from(b[i] - b'0'));
+            i += 1;
+        }
+        if b[i] == b'.' {
+            self.at = i + 1;
+            return Word::Number(MoveNumber {
+                number,
+                dots: 1,
+                span: Span::new(start, i + 1),
+            });
+        }
+        Word::Move(self.plain_move(start, i, number))
     }
 
     /// The move at `start`, read on from `i`, after the digits of its first square if any:
