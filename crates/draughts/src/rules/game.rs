@@ -111,7 +111,11 @@ impl GameState {
     pub fn play(&mut self, m: &Move) {
         let before = self.position;
         let by_king = self.position.play_telling_king(m);
-        self.keep_history(before, by_king && !m.is_capture());
+        if by_king && !m.is_capture() {
+            self.history.push(before);
+        } else {
+            self.history.clear();
+        }
         self.count_move(by_king, m.is_capture(), m.promotes);
     }
 
@@ -125,7 +129,7 @@ impl GameState {
     /// Plays a quiet move of [`Self::quiet_unless_capture`] in this position, as
     /// [`Self::play`] plays [`QuietMove::to_move`].
     pub fn play_quiet(&mut self, q: &QuietMove) {
-        self.keep_history(self.position, q.by_king());
+        self.keep_history(q.by_king());
         self.position.play_quiet(q);
         self.count_move(q.by_king(), false, q.promotes());
     }
@@ -145,12 +149,12 @@ impl GameState {
         self.count_move(m.by_king(), true, m.promotes());
     }
 
-    /// Before a move: a king's quiet move adds the position it leaves to the history, any
-    /// other move restarts it.
+    /// Before a move: a king's quiet move adds the position it leaves (the current one) to the
+    /// history, any other move restarts it.
     #[inline(always)]
-    fn keep_history(&mut self, before: Position, kept: bool) {
+    fn keep_history(&mut self, kept: bool) {
         if kept {
-            self.history.push(before);
+            self.history.push(self.position);
         } else {
             self.history.clear();
         }
@@ -199,6 +203,12 @@ impl GameState {
     /// The runs of the endings the draw rules count ([`outcome::ending_runs`]).
     pub(crate) fn ending_runs(&self) -> &[Option<u32>; outcome::MAX_ENDINGS] {
         &self.endings
+    }
+
+    /// An ending the draw rules count holds (none does without a lone king).
+    #[inline]
+    pub(crate) fn in_counted_ending(&self) -> bool {
+        self.lone_king && self.endings.iter().any(Option::is_some)
     }
 
     /// What the draw rules need before one can apply.

@@ -155,7 +155,7 @@ impl DrawGate {
         game.history_len() >= self.history
             || c.king_moves >= self.king_moves
             || c.same_material >= self.same_material
-            || game.ending_runs().iter().any(Option::is_some)
+            || game.in_counted_ending()
             || (self.one_piece
                 && [Colour::White, Colour::Black]
                     .into_iter()

@@ -84,6 +84,8 @@ pub(crate) enum Few {
 pub struct QuietMove {
     from: Square,
     to: Square,
+    /// `from` and `to` as bit indices of the generator's layout.
+    bits: (u8, u8),
     promotes: bool,
     by_king: bool,
 }
@@ -102,6 +104,15 @@ impl QuietMove {
     /// A man is crowned.
     pub(crate) fn promotes(&self) -> bool {
         self.promotes
+    }
+
+    fn raw<B: Bits>(&self) -> RawMove<B> {
+        RawMove {
+            from: self.bits.0,
+            to: self.bits.1,
+            promote: self.promotes,
+            captured: B::ZERO,
+        }
     }
 }
 
@@ -570,6 +581,7 @@ impl Position {
             Some(engine::find_quiet(c, p, f, t).map(|raw| QuietMove {
                 from,
                 to,
+                bits: (f, t),
                 promotes: raw.promote,
                 by_king: p.king_on(f),
             }))
@@ -581,8 +593,7 @@ impl Position {
     #[inline]
     pub(crate) fn play_quiet(&mut self, q: &QuietMove) {
         with_mut!(self, c, p => {
-            let raw = quiet_raw(&c.layout, q);
-            *p = p.apply(c, &raw);
+            *p = p.apply(c, &q.raw());
         })
     }
 
@@ -636,15 +647,6 @@ fn to_set<B: Bits>(layout: &Layout<B>, b: B) -> SquareSet {
 }
 
 /// [`to_raw`] of [`QuietMove::to_move`].
-fn quiet_raw<B: Bits>(layout: &Layout<B>, q: &QuietMove) -> RawMove<B> {
-    RawMove {
-        from: layout.bit_index(q.from),
-        to: layout.bit_index(q.to),
-        promote: q.promotes,
-        captured: B::ZERO,
-    }
-}
-
 fn to_raw<B: Bits>(layout: &Layout<B>, m: &Move) -> RawMove<B> {
     RawMove {
         from: layout.bit_index(m.from),
