@@ -129,8 +129,9 @@ impl GameState {
     /// Plays a quiet move of [`Self::quiet_unless_capture`] in this position, as
     /// [`Self::play`] plays [`QuietMove::to_move`].
     pub fn play_quiet(&mut self, q: &QuietMove) {
+        let q = q.lane();
         self.keep_history(q.by_king());
-        self.position.play_quiet(q);
+        self.position.play_lane(q);
         self.count_move(q.by_king(), false, q.promotes());
     }
 
@@ -145,7 +146,8 @@ impl GameState {
     /// the listed move of the same effect.
     pub fn play_capture(&mut self, m: &CaptureMove) {
         self.history.clear();
-        self.position.play_capture(m);
+        let m = m.lane();
+        self.position.play_lane(m);
         self.count_move(m.by_king(), true, m.promotes());
     }
 
@@ -289,112 +291,116 @@ mod tests {
     use super::*;
     use crate::test_rng::TestRng;
 
+    /// Plays 10 random games of at most 200 plies for every variant, showing `visit` each
+    /// position (through the game), its legal moves and the move about to be played.
+    fn walk_random_games(
+        seed: u64,
+        mut visit: impl FnMut(&GameState, &[Move], &Move, &mut TestRng),
+    ) {
+        let mut rng = TestRng::new(seed);
+        for v in Variant::ALL {
+            for _ in 0..10 {
+                let mut game = GameState::initial(v);
+                for _ in 0..200 {
+                    let moves = game.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.below(moves.len())];
+                    visit(&game, &moves, &m, &mut rng);
+                    game.play(&m);
+                }
+            }
+        }
+    }
+
+    /// The same game state as far as the draw rules can tell.
+    fn assert_same_game(a: &GameState, b: &GameState) {
+        let v = a.config().variant;
+        assert_eq!(a.position(), b.position(), "{v}");
+        assert_eq!(a.counters(), b.counters(), "{v}");
+        assert_eq!(a.ending_runs(), b.ending_runs(), "{v}");
+        assert_eq!(a.repetitions(), b.repetitions(), "{v}");
+        assert_eq!(a.history_len(), b.history_len(), "{v}");
+    }
+
     /// The quiet lane tells what `has_capture` and `quiet_move` tell, and playing its move
     /// leaves the game as playing the listed move does, along random games of every variant
     /// (kings, Frisian streaks, promotions, draw counters).
     #[test]
     fn the_quiet_lane_plays_as_the_move_lists() {
-        let mut rng = TestRng::new(0x9e37_79b9_7f4a_7c15);
         let mut quiet = 0;
-        for v in Variant::ALL {
-            for _ in 0..10 {
-                let mut game = GameState::initial(v);
-                for _ in 0..200 {
-                    let pos = *game.position();
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let squares: Vec<Square> = pos.geometry().all().collect();
-                    for _ in 0..4 {
-                        let from = squares[rng.below(squares.len())];
-                        let to = squares[rng.below(squares.len())];
-                        let expected = (!pos.has_capture()).then(|| pos.quiet_move(from, to));
-                        let lane = game.quiet_unless_capture(from, to);
-                        assert_eq!(lane.map(|q| q.map(|q| q.to_move())), expected, "{v}");
-                    }
-                    let m = moves[rng.below(moves.len())];
-                    let mut listed = game.clone();
-                    listed.play(&m);
-                    if let Some(Some(q)) = game.quiet_unless_capture(m.from, m.to) {
-                        assert_eq!(q.to_move(), m, "{v}");
-                        game.play_quiet(&q);
-                        quiet += 1;
-                        assert_eq!(game.position(), listed.position(), "{v}");
-                        assert_eq!(game.counters(), listed.counters(), "{v}");
-                        assert_eq!(game.ending_runs(), listed.ending_runs(), "{v}");
-                        assert_eq!(game.repetitions(), listed.repetitions(), "{v}");
-                        assert_eq!(game.history_len(), listed.history_len(), "{v}");
-                    } else {
-                        assert!(m.is_capture(), "{v}");
-                    }
-                    game = listed;
-                }
+        walk_random_games(0x9e37_79b9_7f4a_7c15, |game, _, m, rng| {
+            let pos = game.position();
+            let v = game.config().variant;
+            let squares: Vec<Square> = pos.geometry().all().collect();
+            for _ in 0..4 {
+                let from = squares[rng.below(squares.len())];
+                let to = squares[rng.below(squares.len())];
+                let expected = (!pos.has_capture()).then(|| pos.quiet_move(from, to));
+                let lane = game.quiet_unless_capture(from, to);
+                assert_eq!(lane.map(|q| q.map(|q| q.to_move())), expected, "{v}");
             }
-        }
+            if let Some(Some(q)) = game.quiet_unless_capture(m.from, m.to) {
+                assert_eq!(q.to_move(), *m, "{v}");
+                let (mut lane, mut listed) = (game.clone(), game.clone());
+                lane.play_quiet(&q);
+                listed.play(m);
+                assert_same_game(&lane, &listed);
+                quiet += 1;
+            } else {
+                assert!(m.is_capture(), "{v}");
+            }
+        });
         assert!(quiet > 10_000, "{quiet} quiet moves played");
     }
 
-    /// The shortcut of `outcome_knowing` (the draw gate) answers as the rules tested one by
-    /// one, at every ply of random games of every variant: from the start, and from endings of
-    /// a few kings, where the king-move, ending and repetition rules reach their thresholds.
     /// The capture lane finds a capture exactly when the legal list holds one alone between
     /// its ends, and playing it leaves the game as playing the listed move does.
     #[test]
     fn the_capture_lane_plays_as_the_move_lists() {
-        let mut rng = TestRng::new(0x6a09_e667_f3bc_c908);
         let (mut found, mut refused) = (0, 0);
-        for v in Variant::ALL {
-            for _ in 0..10 {
-                let mut game = GameState::initial(v);
-                for _ in 0..200 {
-                    let pos = *game.position();
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
+        walk_random_games(0x6a09_e667_f3bc_c908, |game, moves, _, rng| {
+            let pos = game.position();
+            let v = game.config().variant;
+            // Every pair of ends of a legal move, and a few pairs of any squares.
+            let squares: Vec<Square> = pos.geometry().all().collect();
+            let mut pairs: Vec<(Square, Square)> = moves.iter().map(|m| (m.from, m.to)).collect();
+            for _ in 0..2 {
+                pairs.push((
+                    squares[rng.below(squares.len())],
+                    squares[rng.below(squares.len())],
+                ));
+            }
+            for (from, to) in pairs {
+                let mut listed = Vec::new();
+                pos.legal_captures_between(from, to, &mut listed);
+                match (game.capture_between(from, to), listed.as_slice()) {
+                    (Some(c), [m]) => {
+                        let (mut lane, mut list) = (game.clone(), game.clone());
+                        lane.play_capture(&c);
+                        list.play(m);
+                        assert_same_game(&lane, &list);
+                        found += 1;
                     }
-                    // Every pair of ends of a legal capture, and a few pairs that are none.
-                    let squares: Vec<Square> = pos.geometry().all().collect();
-                    let mut pairs: Vec<(Square, Square)> =
-                        moves.iter().map(|m| (m.from, m.to)).collect();
-                    for _ in 0..2 {
-                        pairs.push((
-                            squares[rng.below(squares.len())],
-                            squares[rng.below(squares.len())],
-                        ));
-                    }
-                    for (from, to) in pairs {
-                        let mut listed = Vec::new();
-                        pos.legal_captures_between(from, to, &mut listed);
-                        match (game.capture_between(from, to), listed.as_slice()) {
-                            (Some(c), [m]) => {
-                                let (mut lane, mut list) = (game.clone(), game.clone());
-                                lane.play_capture(&c);
-                                list.play(m);
-                                assert_eq!(lane.position(), list.position(), "{v}");
-                                assert_eq!(lane.counters(), list.counters(), "{v}");
-                                assert_eq!(lane.ending_runs(), list.ending_runs(), "{v}");
-                                assert_eq!(lane.history_len(), list.history_len(), "{v}");
-                                found += 1;
-                            }
-                            (None, [_]) => panic!("{v}: the lane missed {from:?}-{to:?}"),
-                            (Some(_), _) => panic!(
-                                "{v}: the lane found {from:?}-{to:?}, the list {} moves",
-                                listed.len()
-                            ),
-                            (None, _) => refused += 1,
-                        }
-                    }
-                    game.play(&moves[rng.below(moves.len())]);
+                    (None, [_]) => panic!("{v}: the lane missed {from:?}-{to:?}"),
+                    (Some(_), _) => panic!(
+                        "{v}: the lane found {from:?}-{to:?}, the list {} moves",
+                        listed.len()
+                    ),
+                    (None, _) => refused += 1,
                 }
             }
-        }
+        });
         assert!(
             found > 1_000 && refused > 1_000,
             "{found} captures found, {refused} pairs refused"
         );
     }
 
+    /// The shortcut of `outcome_knowing` (the draw gate) answers as the rules tested one by
+    /// one, at every ply of random games of every variant: from the start, and from endings of
+    /// a few kings, where the king-move, ending and repetition rules reach their thresholds.
     #[test]
     fn the_draw_gate_answers_as_the_rules() {
         let mut rng = TestRng::new(0x51f1_5eed_d4a7_2026);

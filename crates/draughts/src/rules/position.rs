@@ -79,23 +79,18 @@ pub(crate) enum Few {
     More,
 }
 
-/// A legal quiet move found by [`Position::quiet_unless_capture`]: what playing it needs.
+/// What playing a move found by a lane ([`Position::quiet_unless_capture`],
+/// [`Position::capture_between`]) needs: its ends as bit indices of the generator's layout,
+/// the captured set there, and what the draw counters ask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct QuietMove {
-    from: Square,
-    to: Square,
-    /// `from` and `to` as bit indices of the generator's layout.
+pub(crate) struct LaneMove {
     bits: (u8, u8),
+    captured: u128,
     promotes: bool,
     by_king: bool,
 }
 
-impl QuietMove {
-    /// The move as the move lists give it.
-    pub fn to_move(&self) -> Move {
-        Move::quiet(self.from, self.to, self.promotes)
-    }
-
+impl LaneMove {
     /// A king moves.
     pub(crate) fn by_king(&self) -> bool {
         self.by_king
@@ -111,40 +106,40 @@ impl QuietMove {
             from: self.bits.0,
             to: self.bits.1,
             promote: self.promotes,
-            captured: B::ZERO,
+            captured: B::narrow(self.captured),
         }
+    }
+}
+
+/// A legal quiet move found by [`Position::quiet_unless_capture`]: what playing it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuietMove {
+    from: Square,
+    to: Square,
+    lane: LaneMove,
+}
+
+impl QuietMove {
+    /// The move as the move lists give it.
+    pub fn to_move(&self) -> Move {
+        Move::quiet(self.from, self.to, self.lane.promotes)
+    }
+
+    pub(crate) fn lane(&self) -> &LaneMove {
+        &self.lane
     }
 }
 
 /// The one legal capture between two squares found by [`Position::capture_between`]: what
-/// playing it needs (bit indices and the captured set in the generator's layout).
+/// playing it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CaptureMove {
-    from: u8,
-    to: u8,
-    promotes: bool,
-    by_king: bool,
-    captured: u128,
+    lane: LaneMove,
 }
 
 impl CaptureMove {
-    /// A king captures.
-    pub(crate) fn by_king(&self) -> bool {
-        self.by_king
-    }
-
-    /// A man is crowned.
-    pub(crate) fn promotes(&self) -> bool {
-        self.promotes
-    }
-
-    fn raw<B: Bits>(&self) -> RawMove<B> {
-        RawMove {
-            from: self.from,
-            to: self.to,
-            promote: self.promotes,
-            captured: B::narrow(self.captured),
-        }
+    pub(crate) fn lane(&self) -> &LaneMove {
+        &self.lane
     }
 }
 
@@ -412,22 +407,24 @@ impl Position {
             // Most captures are one jump of a man, with no other kind of capture on the board.
             if let Some(lands) = engine::single_man_jumps(c, p) {
                 return engine::single_jump_between(c, p, &lands, f, t).map(|m| CaptureMove {
-                    from: f,
-                    to: t,
-                    promotes: m.promote,
-                    by_king: false,
-                    captured: m.captured.wide(),
+                    lane: LaneMove {
+                        bits: (f, t),
+                        captured: m.captured.wide(),
+                        promotes: m.promote,
+                        by_king: false,
+                    },
                 });
             }
             let mut sink = OneBetween { ends: (f, t), found: None, several: false };
             capture::generate(c, p, &mut sink, true);
             match sink.found {
                 Some(m) if !sink.several => Some(CaptureMove {
-                    from: f,
-                    to: t,
-                    promotes: m.promote,
-                    by_king: p.king_on(f),
-                    captured: m.captured.wide(),
+                    lane: LaneMove {
+                        bits: (f, t),
+                        captured: m.captured.wide(),
+                        promotes: m.promote,
+                        by_king: p.king_on(f),
+                    },
                 }),
                 _ => None,
             }
@@ -581,26 +578,20 @@ impl Position {
             Some(engine::find_quiet(c, p, f, t).map(|raw| QuietMove {
                 from,
                 to,
-                bits: (f, t),
-                promotes: raw.promote,
-                by_king: p.king_on(f),
+                lane: LaneMove {
+                    bits: (f, t),
+                    captured: 0,
+                    promotes: raw.promote,
+                    by_king: p.king_on(f),
+                },
             }))
         })
     }
 
-    /// Plays a quiet move of [`Self::quiet_unless_capture`], as [`Self::play`] plays
-    /// [`Move::quiet`] of the same squares.
+    /// Plays a move found by a lane in this position, as [`Self::play`] plays the listed
+    /// move of the same effect.
     #[inline]
-    pub(crate) fn play_quiet(&mut self, q: &QuietMove) {
-        with_mut!(self, c, p => {
-            *p = p.apply(c, &q.raw());
-        })
-    }
-
-    /// Plays a capture of [`Self::capture_between`] in this position, as [`Self::play`] plays
-    /// the listed move of the same effect.
-    #[inline]
-    pub(crate) fn play_capture(&mut self, m: &CaptureMove) {
+    pub(crate) fn play_lane(&mut self, m: &LaneMove) {
         with_mut!(self, c, p => {
             *p = p.apply(c, &m.raw());
         })
