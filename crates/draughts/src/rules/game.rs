@@ -129,10 +129,10 @@ impl GameState {
     /// Plays a quiet move of [`Self::quiet_unless_capture`] in this position, as
     /// [`Self::play`] plays [`QuietMove::to_move`].
     pub fn play_quiet(&mut self, q: &QuietMove) {
-        let q = q.lane();
-        self.keep_history(q.by_king());
-        self.position.play_lane(q);
-        self.count_move(q.by_king(), false, q.promotes());
+        let lane = q.lane();
+        self.keep_history(lane.by_king());
+        self.position.play_quiet(q);
+        self.count_move(lane.by_king(), false, lane.promotes());
     }
 
     /// When a capture is due, the one legal capture from `from` to `to` (see
@@ -146,9 +146,9 @@ impl GameState {
     /// the listed move of the same effect.
     pub fn play_capture(&mut self, m: &CaptureMove) {
         self.history.clear();
-        let m = m.lane();
-        self.position.play_lane(m);
-        self.count_move(m.by_king(), true, m.promotes());
+        self.position.play_capture(m);
+        let lane = m.lane();
+        self.count_move(lane.by_king(), true, lane.promotes());
     }
 
     /// Before a move: a king's quiet move adds the position it leaves (the current one) to the

@@ -80,12 +80,12 @@ pub(crate) enum Few {
 }
 
 /// What playing a move found by a lane ([`Position::quiet_unless_capture`],
-/// [`Position::capture_between`]) needs: its ends as bit indices of the generator's layout,
-/// the captured set there, and what the draw counters ask.
+/// [`Position::capture_between`]) needs but the pieces it takes: its ends as bit indices of
+/// the generator's layout, and what the draw counters ask. (Four bytes: a quiet move is
+/// passed around on every ply.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct LaneMove {
     bits: (u8, u8),
-    captured: u128,
     promotes: bool,
     by_king: bool,
 }
@@ -101,12 +101,12 @@ impl LaneMove {
         self.promotes
     }
 
-    fn raw<B: Bits>(&self) -> RawMove<B> {
+    fn raw<B: Bits>(&self, captured: B) -> RawMove<B> {
         RawMove {
             from: self.bits.0,
             to: self.bits.1,
             promote: self.promotes,
-            captured: B::narrow(self.captured),
+            captured,
         }
     }
 }
@@ -135,6 +135,8 @@ impl QuietMove {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CaptureMove {
     lane: LaneMove,
+    /// The pieces taken, in the generator's layout.
+    captured: u128,
 }
 
 impl CaptureMove {
@@ -407,24 +409,16 @@ impl Position {
             // Most captures are one jump of a man, with no other kind of capture on the board.
             if let Some(lands) = engine::single_man_jumps(c, p) {
                 return engine::single_jump_between(c, p, &lands, f, t).map(|m| CaptureMove {
-                    lane: LaneMove {
-                        bits: (f, t),
-                        captured: m.captured.wide(),
-                        promotes: m.promote,
-                        by_king: false,
-                    },
+                    lane: LaneMove { bits: (f, t), promotes: m.promote, by_king: false },
+                    captured: m.captured.wide(),
                 });
             }
             let mut sink = OneBetween { ends: (f, t), found: None, several: false };
             capture::generate(c, p, &mut sink, true);
             match sink.found {
                 Some(m) if !sink.several => Some(CaptureMove {
-                    lane: LaneMove {
-                        bits: (f, t),
-                        captured: m.captured.wide(),
-                        promotes: m.promote,
-                        by_king: p.king_on(f),
-                    },
+                    lane: LaneMove { bits: (f, t), promotes: m.promote, by_king: p.king_on(f) },
+                    captured: m.captured.wide(),
                 }),
                 _ => None,
             }
@@ -578,22 +572,26 @@ impl Position {
             Some(engine::find_quiet(c, p, f, t).map(|raw| QuietMove {
                 from,
                 to,
-                lane: LaneMove {
-                    bits: (f, t),
-                    captured: 0,
-                    promotes: raw.promote,
-                    by_king: p.king_on(f),
-                },
+                lane: LaneMove { bits: (f, t), promotes: raw.promote, by_king: p.king_on(f) },
             }))
         })
     }
 
-    /// Plays a move found by a lane in this position, as [`Self::play`] plays the listed
-    /// move of the same effect.
+    /// Plays a quiet move of [`Self::quiet_unless_capture`], as [`Self::play`] plays
+    /// [`Move::quiet`] of the same squares.
     #[inline]
-    pub(crate) fn play_lane(&mut self, m: &LaneMove) {
+    pub(crate) fn play_quiet(&mut self, q: &QuietMove) {
         with_mut!(self, c, p => {
-            *p = p.apply(c, &m.raw());
+            *p = p.apply(c, &q.lane.raw(Bits::narrow(0)));
+        })
+    }
+
+    /// Plays a capture of [`Self::capture_between`] in this position, as [`Self::play`] plays
+    /// the listed move of the same effect.
+    #[inline]
+    pub(crate) fn play_capture(&mut self, m: &CaptureMove) {
+        with_mut!(self, c, p => {
+            *p = p.apply(c, &m.lane.raw(Bits::narrow(m.captured)));
         })
     }
 
