@@ -238,24 +238,46 @@ pub(crate) fn single_man_jumps<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> Option<[B
 }
 
 /// Bulk-counting shortcut: the number of legal moves when every capture is a single jump of
-/// a man ([`single_man_jumps`]): the jumps, or the quiet moves when there is none. `None`
-/// when the shortcut does not apply and the captures must be generated.
+/// a man (`lands` from [`single_man_jumps`]): the jumps, or the quiet moves when there is
+/// none.
 #[inline(always)]
-pub(crate) fn count_single_man_captures<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> Option<u64> {
-    let lands = single_man_jumps(ctx, pos)?;
-    let me = pos.side();
+pub(crate) fn count_single_man_moves<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>, lands: &[B; 8]) -> u64 {
     let n: u64 = lands.iter().map(|l| l.count() as u64).sum();
     if n > 0 {
-        return Some(n);
+        return n;
     }
     // No capture: count the men's steps (the side has no kings).
+    let me = pos.side();
     let men = pos.pieces[me];
     let empty = ctx.layout.board & !pos.occupied();
-    let mut n = 0;
-    for d in ctx.man_steps[me].as_slice() {
-        n += (d.step(men) & empty).count() as u64;
+    ctx.man_steps[me]
+        .as_slice()
+        .iter()
+        .map(|d| (d.step(men) & empty).count() as u64)
+        .sum()
+}
+
+/// Appends the jumps of [`single_man_jumps`] as moves.
+#[inline]
+pub(crate) fn single_jumps<B: Bits>(
+    ctx: &Ctx<B>,
+    pos: &Pos<B>,
+    lands: &[B; 8],
+    out: &mut Vec<RawMove<B>>,
+) {
+    let me = pos.side();
+    let promo = ctx.layout.promotion[me];
+    for (d, l) in ctx.man_captures[me].as_slice().iter().zip(lands) {
+        for to in l.singles() {
+            let victim = d.back(to);
+            out.push(RawMove {
+                from: d.back(victim).lowest() as u8,
+                to: to.lowest() as u8,
+                promote: (to & promo).any(),
+                captured: victim,
+            });
+        }
     }
-    Some(n)
 }
 
 /// The single jump of a man from bit `from` to bit `to` among the jumps of

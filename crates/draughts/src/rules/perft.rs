@@ -23,7 +23,9 @@ pub enum CountMode {
 }
 
 /// Leaves of the move tree `depth` plies deep. With `bulk`, the last ply is counted without
-/// playing its moves (same result, much faster).
+/// playing its moves (same result, much faster), and captures that are all single jumps of
+/// men are listed without the capture search; without it, every move is found by the full
+/// generator.
 pub fn perft(pos: &Position, depth: u32, mode: CountMode, bulk: bool) -> u64 {
     match pos.inner() {
         Inner::Small(c, p) => Counter::new(c, depth, mode, bulk).run(p),
@@ -171,10 +173,10 @@ impl<'a, B: Bits> Counter<'a, B> {
     /// Number of legal moves, without generating quiet ones.
     #[inline(always)]
     fn count_leaves(&mut self, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) -> u64 {
-        if let Some(n) = engine::count_single_man_captures(self.ctx, pos) {
-            return n;
+        if let Some(lands) = engine::single_man_jumps(self.ctx, pos) {
+            return engine::count_single_man_moves(self.ctx, pos, &lands);
         }
-        self.captures(pos, buf);
+        self.searched_captures(pos, buf);
         if buf.is_empty() {
             engine::count_quiet(self.ctx, pos)
         } else {
@@ -191,6 +193,20 @@ impl<'a, B: Bits> Counter<'a, B> {
     }
 
     fn captures(&mut self, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) {
+        // Counting in bulk, the shortcut of the leaves serves inside the tree too: where every
+        // capture is one man's single jump, the jumps are listed without the search.
+        if self.bulk
+            && let Some(lands) = engine::single_man_jumps(self.ctx, pos)
+        {
+            buf.clear();
+            engine::single_jumps(self.ctx, pos, &lands, buf);
+            return;
+        }
+        self.searched_captures(pos, buf);
+    }
+
+    /// The captures, by the search.
+    fn searched_captures(&mut self, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) {
         buf.clear();
         match self.mode {
             CountMode::Drop => capture::generate(self.ctx, pos, buf, true),
