@@ -8,7 +8,9 @@
 //! off the board, a move that is not exactly one legal move, a move after a win, a result that
 //! disagrees), leaving the game to it. `tests/replay_fast_paths.rs` holds it to the reference.
 
-use draughts::{Colour, Config, GameState, MissedCapture, Outcome, Square};
+use draughts::{
+    CaptureMove, Colour, Config, GameState, MissedCapture, Move, Outcome, QuietMove, Square,
+};
 use pdn::{RawGame, Word};
 
 use super::choose::{self, Choice};
@@ -132,16 +134,26 @@ impl Line {
                 Word::Number(n) if strict && n.number != self.number => return false,
                 Word::Number(_) | Word::Comment(_) => continue,
             };
-            // Most moves are their two ends: read without the list.
-            let two;
-            let squares: &[Square] = if m.len == 2 {
+            // Most moves are their two ends: read without the list. Where no capture is due,
+            // the quiet move between them, found and played without the resolver when it is
+            // legal (as the resolver's shortcut finds it); where one is, the one capture
+            // between them (as the shortcut finds it, but for a quiet move written where a
+            // capture may be missed, which the resolver reads). Else the resolver decides.
+            let found = if m.len == 2 {
                 let Some((Some(from), Some(to))) =
                     m.ends().map(|(a, b)| (names.parse(a), names.parse(b)))
                 else {
                     return false;
                 };
-                two = [from, to];
-                &two
+                match self.state.quiet_unless_capture(from, to) {
+                    Some(Some(q)) => Some(Found::Quiet(q)),
+                    Some(None) => self.resolve(scratch, &[from, to], m.dashed, Some(false)),
+                    None if !(m.dashed && huffable) => match self.state.capture_between(from, to) {
+                        Some(c) => Some(Found::Capture(c)),
+                        None => self.resolve(scratch, &[from, to], m.dashed, Some(true)),
+                    },
+                    None => self.resolve(scratch, &[from, to], m.dashed, Some(true)),
+                }
             } else {
                 let squares = &mut scratch.squares;
                 squares.clear();
@@ -151,37 +163,27 @@ impl Line {
                     };
                     squares.push(sq);
                 }
-                squares
+                let squares = std::mem::take(&mut scratch.squares);
+                let found = self.resolve(scratch, &squares, m.dashed, None);
+                scratch.squares = squares;
+                found
             };
-            // A move of two squares: where no capture is due, the quiet move between them,
-            // found and played without the resolver when it is legal (as the resolver's
-            // shortcut finds it); where one is, the one capture between them (as the shortcut
-            // finds it, but for a quiet move written where a capture may be missed, which the
-            // resolver reads). Else the resolver decides.
-            let lane = match squares {
-                [from, to] => Some(self.state.quiet_unless_capture(*from, *to)),
-                _ => None,
+            // Anything but the one legal move the words name is the reference's to report.
+            let Some(found) = found else {
+                return false;
             };
-            let quiet = lane.flatten().flatten();
-            let capture = match (lane, squares) {
-                (Some(None), [from, to]) if !(m.dashed && huffable) => {
-                    self.state.capture_between(*from, *to)
-                }
-                _ => None,
+            // Notes: a quiet move written with a capture separator.
+            let quiet_as_capture = match &found {
+                Found::Quiet(_) => !m.dashed,
+                Found::Capture(_) => false,
+                Found::Listed(mv) => !mv.is_capture() && !m.dashed,
             };
-            let resolution = match (quiet, capture) {
-                (None, None) => Some(scratch.resolver.resolve_knowing(
-                    self.state.position(),
-                    squares,
-                    m.dashed,
-                    lane.map(|l| l.is_none()),
-                )),
-                _ => None,
-            };
+            if strict && quiet_as_capture {
+                return false;
+            }
+            // The side to move has a legal move: the one found.
             if !ended {
-                let has_legal_move =
-                    quiet.is_some() || capture.is_some() || scratch.resolver.has_legal_move();
-                match self.state.outcome_knowing(has_legal_move) {
+                match self.state.outcome_knowing(true) {
                     Outcome::Ongoing => {}
                     Outcome::Win { .. } => return false,
                     // A move after a draw by rule is a note; the result check weighs the draw.
@@ -195,22 +197,10 @@ impl Line {
                 }
             }
             let side = self.state.side_to_move();
-            match (quiet, capture, resolution) {
-                (Some(q), _, _) => {
-                    // A quiet move written with a capture separator is a note.
-                    if strict && !m.dashed {
-                        return false;
-                    }
-                    self.state.play_quiet(&q);
-                }
-                (None, Some(c), _) => self.state.play_capture(&c),
-                (None, None, Some(Resolution::Legal(mv))) => {
-                    if strict && !mv.is_capture() && !m.dashed {
-                        return false;
-                    }
-                    self.state.play(&mv);
-                }
-                _ => return false,
+            match found {
+                Found::Quiet(q) => self.state.play_quiet(&q),
+                Found::Capture(c) => self.state.play_capture(&c),
+                Found::Listed(mv) => self.state.play(&mv),
             }
             self.last = Some((self.number, side));
             if side != self.first_mover {
@@ -219,4 +209,31 @@ impl Line {
         }
         true
     }
+
+    /// The move the resolver finds for `squares`, when it is legal (`capture_due`: whether a
+    /// capture is due, when known).
+    #[cold]
+    #[inline(never)]
+    fn resolve(
+        &self,
+        scratch: &mut PlainJudge,
+        squares: &[Square],
+        dashed: bool,
+        capture_due: Option<bool>,
+    ) -> Option<Found> {
+        match scratch
+            .resolver
+            .resolve_knowing(self.state.position(), squares, dashed, capture_due)
+        {
+            Resolution::Legal(mv) => Some(Found::Listed(mv)),
+            _ => None,
+        }
+    }
+}
+
+/// The legal move a word names, as found.
+enum Found {
+    Quiet(QuietMove),
+    Capture(CaptureMove),
+    Listed(Move),
 }

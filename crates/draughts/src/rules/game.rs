@@ -247,6 +247,7 @@ impl GameState {
     /// move (a replay that generated the moves anyway), saving a second generation. A
     /// shortcut: while no draw rule is near, the rules are not looked at one by one
     /// ([`Self::outcome_by_rules`] is the reference, equal by test).
+    #[inline]
     pub fn outcome_knowing(&self, has_legal_move: bool) -> Outcome {
         // Most positions of a game: a legal move, and no draw rule near.
         if has_legal_move && self.draw_gate.goes_on(self) {
