@@ -239,7 +239,8 @@ impl<'a> Iterator for Words<'a> {
         // The terminator follows the movetext: a byte is there after every word.
         let b = self.text.as_bytes();
         let mut i = self.at;
-        while i < self.end && is_blank(b[i]) {
+        // The terminator is no blank: the blanks end by `self.end` at the latest.
+        while is_blank(b[i]) {
             i += 1;
         }
         if i >= self.end {
