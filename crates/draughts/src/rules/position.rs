@@ -635,7 +635,7 @@ fn to_set<B: Bits>(layout: &Layout<B>, b: B) -> SquareSet {
     layout.squares(b).collect()
 }
 
-/// [`to_raw`] of [`QuietMove::to_move`].
+/// A listed move in the generator's terms (bit indices and the captured set).
 fn to_raw<B: Bits>(layout: &Layout<B>, m: &Move) -> RawMove<B> {
     RawMove {
         from: layout.bit_index(m.from),
