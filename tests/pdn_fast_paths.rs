@@ -131,20 +131,12 @@ fn corpus_games_recognised_read_cleanly() {
 
 #[test]
 fn fixture_games_recognised_read_cleanly() {
-    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")];
     let (mut games, mut plain, mut plain_moves) = (0, 0, 0);
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("fixture directory") {
-            let path = entry.expect("fixture entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "pdn") {
-                let (g, p, m) = check_file(&path);
-                games += g;
-                plain += p;
-                plain_moves += m;
-            }
-        }
+    for path in pdn_support::fixture_files() {
+        let (g, p, m) = check_file(&path);
+        games += g;
+        plain += p;
+        plain_moves += m;
     }
     eprintln!(
         "fixtures: {plain} of {games} games in the plain shape, {plain_moves} more with plain moves"

@@ -11,7 +11,7 @@
 
 mod pdn_support;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use draughts::Variant;
@@ -149,20 +149,7 @@ fn corpus_games_replay_alike_and_judged_clean_are_clean() {
 
 #[test]
 fn fixture_games_replay_alike_and_judged_clean_are_clean() {
-    let mut files = Vec::new();
-    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("fixture directory") {
-            let path = entry.expect("fixture entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "pdn") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    let c = check_files(&files);
+    let c = check_files(&pdn_support::fixture_files());
     eprintln!(
         "fixtures: {} replays compared; {} judged clean of {} clean plain games",
         c.games, c.judged, c.clean_plain

@@ -7,7 +7,7 @@
 
 mod pdn_support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use pdn::RawGame;
 use pdn::Splitter;
@@ -163,17 +163,6 @@ fn check_file(path: &Path) -> usize {
     checked
 }
 
-fn pdn_files_under(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            pdn_files_under(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pdn") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn the_scanner_finds_what_looks_like_a_move() {
     for word in [
@@ -205,11 +194,7 @@ fn the_scanner_finds_what_looks_like_a_move() {
 
 #[test]
 fn no_game_is_ok_with_move_like_words_left_unread() {
-    let mut files = Vec::new();
-    pdn_files_under(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
-        &mut files,
-    );
+    let mut files = pdn_support::fixture_files();
     if let Some(corpus) = pdn_support::corpus_dir() {
         for rel in pdn_support::corpus_files(&corpus) {
             files.push(corpus.join(rel));

@@ -64,6 +64,24 @@ pub fn corpus_files(dir: &Path) -> Vec<String> {
     files
 }
 
+/// Every `.pdn` file of the fixtures, at any depth, sorted.
+pub fn fixture_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("fixture directory") {
+            let path = entry.expect("fixture entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "pdn") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
 /// All raw games of a file.
 pub fn raw_games(path: &Path) -> Vec<RawGame> {
     read::games(path)

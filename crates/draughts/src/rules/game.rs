@@ -3,7 +3,7 @@
 
 use super::mv::Move;
 use super::outcome::{self, DrawGate, Outcome};
-use super::position::{CaptureMove, Position, QuietMove};
+use super::position::{CaptureMove, Position, QuietMove, Role};
 use super::setup::FenError;
 use super::spec::DrawRule;
 use super::variant::{Config, Variant};
@@ -109,13 +109,12 @@ impl GameState {
 
     /// Plays `m` (from this position's move lists) and updates every counter.
     pub fn play(&mut self, m: &Move) {
-        let before = self.position;
-        let by_king = self.position.play_telling_king(m);
-        if by_king && !m.is_capture() {
-            self.history.push(before);
-        } else {
-            self.history.clear();
-        }
+        let by_king = self
+            .position
+            .piece_at(m.from)
+            .is_some_and(|p| p.role == Role::King);
+        self.keep_history(by_king && !m.is_capture());
+        self.position.play(m);
         self.count_move(by_king, m.is_capture(), m.promotes);
     }
 
@@ -145,7 +144,7 @@ impl GameState {
     /// Plays a capture of [`Self::capture_between`] in this position, as [`Self::play`] plays
     /// the listed move of the same effect.
     pub fn play_capture(&mut self, m: &CaptureMove) {
-        self.history.clear();
+        self.keep_history(false);
         self.position.play_capture(m);
         let lane = m.lane();
         self.count_move(lane.by_king(), true, lane.promotes());

@@ -545,16 +545,9 @@ impl Position {
     /// sequences, quiet moves or a capture prefix): the piece moves, captured pieces leave,
     /// promotion applies, the side to move changes.
     pub fn play(&mut self, m: &Move) {
-        self.play_telling_king(m);
-    }
-
-    /// [`Self::play`], telling whether the piece moved was a king.
-    pub(crate) fn play_telling_king(&mut self, m: &Move) -> bool {
         with_mut!(self, c, p => {
             let raw = to_raw(&c.layout, m);
-            let was_king = p.king_on(raw.from);
             *p = p.apply(c, &raw);
-            was_king
         })
     }
 
