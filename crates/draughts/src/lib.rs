@@ -58,6 +58,7 @@
 
 mod board;
 mod colour;
+mod fast_paths;
 mod fen;
 mod game_type;
 mod rules;
@@ -71,6 +72,7 @@ pub use board::{
     push_number, push_token,
 };
 pub use colour::Colour;
+pub use fast_paths::{NO_FAST_PATHS, fast_paths_default};
 pub use fen::{Fen, FenGroup, FenItem, ParseFenError};
 pub use game_type::{GameType, GameTypeAttrs, NotationKind, ParseGameTypeError, ResultScale};
 pub use rules::*;

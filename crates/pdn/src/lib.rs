@@ -78,6 +78,7 @@ pub use ast::{
     Comment, CommentKind, Escape, Game, GameLabel, HeaderItem, Junk, Move, MoveNumber, Nag, Node,
     SHOWN_VALUE, Setup, Steps, Tag, Terminator, Variation, shown,
 };
+pub use draughts::{NO_FAST_PATHS, fast_paths_default};
 pub use encoding::{BOM, Decoder};
 pub use lex::{MoveForm, Separator, looks_like_move};
 pub use note::{Note, NoteKind, SyntaxError, SyntaxErrorKind};
@@ -89,7 +90,7 @@ pub use parser::{
 pub use plain::{NotesPassed, Plain, PlainMove, PlainSquares, Word, Words, read_plain};
 pub use raw::RawGame;
 pub use read::{games, open, open_mappable};
-pub use scan::{NO_FAST_PATHS, Scanned, fast_paths_default, scan_game};
+pub use scan::{Scanned, scan_game};
 pub use span::{LineCol, Span, locate, locate_all};
 pub use split::{
     Cut, DEFAULT_MAX_GAME_SIZE, Hints, PlainGame, PlainHint, SplitOptions, Splitter,

@@ -5,27 +5,15 @@
 //! private `plain` module recognises it without building a tree, and such a game is one the
 //! parser reads without error or note. A game whose moves are plain is judged from its tags,
 //! its terminator and what follows. [`scan_game`] takes these shortcuts when told to and parses
-//! the game otherwise; [`fast_paths_default`] is the one switch that turns every fast path of
+//! the game otherwise; [`crate::fast_paths_default`] is the one switch that turns every fast path of
 //! the reader off (and of the replay, which reads it too), so that a whole test suite can run
 //! on the reference path.
-
-use std::sync::OnceLock;
 
 use crate::ast::Game;
 use crate::note::{Note, SyntaxError};
 use crate::parser::{notes_around_plain_moves, parse_game};
 use crate::plain::plain_game_moves;
 use crate::raw::RawGame;
-
-/// The environment variable that turns every fast path off when set (to anything).
-pub const NO_FAST_PATHS: &str = "PDNKIT_NO_FAST_PATHS";
-
-/// Whether fast paths are on by default: yes, unless the environment variable
-/// [`NO_FAST_PATHS`] is set. Read once.
-pub fn fast_paths_default() -> bool {
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var_os(NO_FAST_PATHS).is_none())
-}
 
 /// What [`scan_game`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -51,7 +51,7 @@ impl Default for SplitOptions {
             max_game_size: DEFAULT_MAX_GAME_SIZE,
             decoder: Decoder::default(),
             notes_passed: NotesPassed::None,
-            fast_paths: crate::scan::fast_paths_default(),
+            fast_paths: crate::fast_paths_default(),
         }
     }
 }

@@ -5,7 +5,7 @@
 //! only ever holds the captures with the best key so far.
 
 use super::bits::Bits;
-use super::ctx::Ctx;
+use super::ctx::RuleSet;
 use super::engine::{Pos, RawMove};
 use super::precedence::{self, CaptureFacts};
 use super::spec::{PassingPromotion, Precedence};
@@ -80,13 +80,13 @@ impl<B: Bits> Sink<B> for Vec<RawMove<B>> {
 /// Generates the captures of the side to move into `sink`. With `filter`, only the captures
 /// the precedence rule allows are kept; without it, every complete capture sequence is.
 /// Nothing is generated exactly when the side to move has no capture.
-pub(crate) fn generate<B: Bits, S: Sink<B>>(
-    ctx: &Ctx<B>,
+pub(crate) fn generate<B: Bits, G: RuleSet<B>, S: Sink<B>>(
+    rs: G,
     pos: &Pos<B>,
     sink: &mut S,
     filter: bool,
 ) {
-    let (men, kings) = (capturing_men(ctx, pos), capturing_kings(ctx, pos));
+    let (men, kings) = (capturing_men(rs, pos), capturing_kings(rs, pos));
     if men.is_empty() && kings.is_empty() {
         return;
     }
@@ -94,7 +94,7 @@ pub(crate) fn generate<B: Bits, S: Sink<B>>(
     let own = pos.pieces[me];
     let opp = pos.pieces[me ^ 1];
     let mut g = Search {
-        ctx,
+        rs,
         sink,
         filter,
         best: 0,
@@ -108,7 +108,7 @@ pub(crate) fn generate<B: Bits, S: Sink<B>>(
         opp_kings: opp & pos.kings,
         captured: B::ZERO,
         path: Path::new(),
-        track_order: ctx.rules.precedence == Precedence::Italian,
+        track_order: rs.precedence() == Precedence::Italian,
     };
     for man in men.singles() {
         g.start(man, false);
@@ -122,18 +122,18 @@ pub(crate) fn generate<B: Bits, S: Sink<B>>(
 
 /// The men of the side to move that have a first jump (only they need a search).
 #[inline]
-fn capturing_men<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> B {
+fn capturing_men<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>) -> B {
     let me = pos.side();
     let men = pos.pieces[me] & !pos.kings;
     let opp = pos.pieces[me ^ 1];
-    let targets = if ctx.rules.men_capture_kings {
+    let targets = if rs.men_take_kings() {
         opp
     } else {
         opp & !pos.kings
     };
-    let empty = ctx.layout.board & !pos.occupied();
+    let empty = rs.board() & !pos.occupied();
     let mut from = B::ZERO;
-    for d in ctx.man_captures[me].as_slice() {
+    for d in rs.man_captures(me) {
         let lands = d.step(d.step(men) & targets) & empty;
         from |= d.back(d.back(lands));
     }
@@ -144,22 +144,22 @@ fn capturing_men<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> B {
 /// to the first piece, keep the enemy pieces with a free square behind, walk back to the
 /// kings that see them.
 #[inline]
-fn capturing_kings<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> B {
+fn capturing_kings<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>) -> B {
     let me = pos.side();
     let kings = pos.pieces[me] & pos.kings;
     if kings.is_empty() {
         return kings;
     }
     let opp = pos.pieces[me ^ 1];
-    let empty = ctx.layout.board & !pos.occupied();
+    let empty = rs.board() & !pos.occupied();
     let mut from = B::ZERO;
-    for d in ctx.king_captures.as_slice() {
-        let back = &ctx.layout.dirs[d.index as usize ^ 1];
+    for d in rs.king_captures() {
+        let back = rs.dir(d.index as usize ^ 1);
         let mut ray = d.step(kings);
         let mut hit = B::ZERO;
         while ray.any() {
             hit |= ray & opp;
-            ray = if ctx.flying {
+            ray = if rs.flying() {
                 d.step(ray & empty)
             } else {
                 B::ZERO
@@ -169,7 +169,7 @@ fn capturing_kings<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> B {
         let mut seen = back.step(victims);
         while seen.any() {
             from |= seen & kings;
-            seen = if ctx.flying {
+            seen = if rs.flying() {
                 back.step(seen & empty)
             } else {
                 B::ZERO
@@ -182,8 +182,8 @@ fn capturing_kings<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> B {
 /// "No previous direction".
 const NO_DIR: usize = 8;
 
-struct Search<'a, B, S> {
-    ctx: &'a Ctx<B>,
+struct Search<'a, B, G, S> {
+    rs: G,
     sink: &'a mut S,
     filter: bool,
     best: u64,
@@ -202,19 +202,19 @@ struct Search<'a, B, S> {
     track_order: bool,
 }
 
-impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
+impl<B: Bits, G: RuleSet<B>, S: Sink<B>> Search<'_, B, G, S> {
     fn start(&mut self, piece: B, king: bool) {
         self.from = piece.lowest() as u8;
         self.by_king = king;
         // The moving piece's own square counts as empty (circular captures).
-        self.base_empty = self.ctx.layout.board & !(self.opp | (self.own & !piece));
+        self.base_empty = self.rs.board() & !(self.opp | (self.own & !piece));
         self.captured = B::ZERO;
         self.path.len = 0;
     }
 
     #[inline(always)]
     fn empty(&self) -> B {
-        if self.ctx.immediate {
+        if self.rs.immediate() {
             self.base_empty | self.captured
         } else {
             self.base_empty
@@ -228,7 +228,7 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
 
     #[inline(always)]
     fn man_targets(&self) -> B {
-        if self.ctx.rules.men_capture_kings {
+        if self.rs.men_take_kings() {
             self.opp & !self.captured
         } else {
             self.opp & !self.captured & !self.opp_kings
@@ -238,12 +238,12 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
     /// Man captures from `sq`; true when at least one jump was possible.
     fn man(&mut self, sq: B, last: usize) -> bool {
         let mut found = false;
-        let ctx = self.ctx;
+        let rs = self.rs;
         // Both are restored after each jump, so they hold for the whole loop.
         let (targets, empty) = (self.man_targets(), self.empty());
-        for d in ctx.man_captures[self.side].as_slice() {
+        for d in rs.man_captures(self.side) {
             let di = d.index as usize;
-            if last != NO_DIR && di == last ^ 1 && ctx.block_reverse {
+            if last != NO_DIR && di == last ^ 1 && rs.block_reverse() {
                 continue;
             }
             let victim = d.step(sq) & targets;
@@ -266,8 +266,8 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
 
     /// Continues (or ends) a man's capture that has just landed on `land`.
     fn after_man_jump(&mut self, land: B, di: usize) {
-        let promo = (land & self.ctx.layout.promotion[self.side]).any();
-        match (promo, self.ctx.rules.passing_promotion) {
+        let promo = (land & self.rs.promotion(self.side)).any();
+        match (promo, self.rs.passing_promotion()) {
             (true, PassingPromotion::EndsMove) => self.emit(land, true),
             (true, PassingPromotion::ContinuesAsKing) => {
                 self.promoted = true;
@@ -291,11 +291,11 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
     /// possible.
     fn king(&mut self, sq: B, last: usize, first: bool) -> bool {
         let mut found = false;
-        let ctx = self.ctx;
-        for d in ctx.king_captures.as_slice() {
+        let rs = self.rs;
+        for d in rs.king_captures() {
             let di = d.index as usize;
             if last != NO_DIR {
-                if di == last ^ 1 && self.ctx.block_reverse {
+                if di == last ^ 1 && self.rs.block_reverse() {
                     continue;
                 }
                 if di == last && !first && !S::ALL_LANDINGS {
@@ -304,7 +304,7 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
             }
             let empty = self.empty();
             let mut x = d.step(sq);
-            if self.ctx.flying {
+            if self.rs.flying() {
                 while (x & empty).any() {
                     x = d.step(x);
                 }
@@ -330,7 +330,7 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
                     finals |= land;
                 }
                 self.path.pop();
-                if !self.ctx.multi_landing {
+                if !self.rs.multi_landing() {
                     break;
                 }
                 land = d.step(land) & empty;
@@ -366,7 +366,7 @@ impl<B: Bits, S: Sink<B>> Search<'_, B, S> {
                 0
             },
         };
-        let key = precedence::key(self.ctx.rules.precedence, &facts);
+        let key = precedence::key(self.rs.precedence(), &facts);
         if self.filter {
             if key < self.best {
                 return;

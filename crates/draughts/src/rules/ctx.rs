@@ -5,6 +5,7 @@ use std::sync::Mutex;
 
 use super::bits::Bits;
 use super::engine::Pos;
+use super::fixed;
 use super::layout::{self, Dir, Layout};
 use super::spec::{
     KingRange, Landing, Lines, ManCaptures, ManSteps, PassingPromotion, Precedence, Removal, Rules,
@@ -70,6 +71,9 @@ pub(crate) struct Ctx<B> {
     pub kind_blind: bool,
     /// The start position's men, White to move.
     pub start: Pos<B>,
+    /// The generator may run as the fixed [`International`](super::fixed::International)
+    /// rule set for this context: its answers all match and fast paths are on.
+    pub fixed_international: bool,
 }
 
 use layout::{DOWN, DOWN_LEFT, DOWN_RIGHT, LEFT, RIGHT, UP, UP_LEFT, UP_RIGHT};
@@ -116,7 +120,7 @@ impl<B: Bits> Ctx<B> {
         let man_steps = by_side(&|s| forward(s, rules.man_steps));
         let man_captures = by_side(&|s| man_capture_dirs(s, rules.man_captures));
         let flying = rules.king_range == KingRange::Flying;
-        Ctx {
+        let mut ctx = Ctx {
             rules,
             man_steps,
             man_captures,
@@ -139,7 +143,10 @@ impl<B: Bits> Ctx<B> {
             ),
             start: start_men(rules, &layout),
             layout,
-        }
+            fixed_international: false,
+        };
+        ctx.fixed_international = crate::fast_paths_default() && fixed::matches_international(&ctx);
+        ctx
     }
 }
 
@@ -194,3 +201,154 @@ macro_rules! impl_word {
 
 impl_word!(u64);
 impl_word!(u128);
+
+/// What the generator reads of a rule set, asked of one value: a context, which answers from
+/// its fields at run time, or a rule set fixed at compile time (`fixed.rs`), which answers with
+/// constants the compiler folds into the generator.
+pub(crate) trait RuleSet<B: Bits>: Copy {
+    /// All playable bits.
+    fn board(self) -> B;
+
+    /// The promotion rank of `side`.
+    fn promotion(self, side: usize) -> B;
+
+    /// The direction of index `index` (see `layout.rs`).
+    fn dir(self, index: usize) -> Dir<B>;
+
+    /// Man step directions of `side`.
+    fn man_steps(self, side: usize) -> &'static [Dir<B>];
+
+    /// Man capture directions of `side`.
+    fn man_captures(self, side: usize) -> &'static [Dir<B>];
+
+    /// King step directions.
+    fn king_steps(self) -> &'static [Dir<B>];
+
+    /// King capture directions.
+    fn king_captures(self) -> &'static [Dir<B>];
+
+    /// See [`Ctx::flying`].
+    fn flying(self) -> bool;
+
+    /// See [`Ctx::multi_landing`].
+    fn multi_landing(self) -> bool;
+
+    /// See [`Ctx::immediate`].
+    fn immediate(self) -> bool;
+
+    /// See [`Ctx::block_reverse`].
+    fn block_reverse(self) -> bool;
+
+    /// See [`Ctx::track_streaks`].
+    fn track_streaks(self) -> bool;
+
+    /// See [`Ctx::men_take_kings`].
+    fn men_take_kings(self) -> bool;
+
+    /// See [`Ctx::crowned_midway`].
+    fn crowned_midway(self) -> bool;
+
+    /// See [`Ctx::kind_blind`].
+    fn kind_blind(self) -> bool;
+
+    /// The precedence rule.
+    fn precedence(self) -> Precedence;
+
+    /// What a man passing the promotion rank in a capture does.
+    fn passing_promotion(self) -> PassingPromotion;
+
+    /// The Frisian limit on one king's quiet moves in a row.
+    fn king_move_limit(self) -> Option<u8>;
+}
+
+impl<B: Bits> RuleSet<B> for &'static Ctx<B> {
+    #[inline(always)]
+    fn board(self) -> B {
+        self.layout.board
+    }
+
+    #[inline(always)]
+    fn promotion(self, side: usize) -> B {
+        self.layout.promotion[side]
+    }
+
+    #[inline(always)]
+    fn dir(self, index: usize) -> Dir<B> {
+        self.layout.dirs[index]
+    }
+
+    #[inline(always)]
+    fn man_steps(self, side: usize) -> &'static [Dir<B>] {
+        self.man_steps[side].as_slice()
+    }
+
+    #[inline(always)]
+    fn man_captures(self, side: usize) -> &'static [Dir<B>] {
+        self.man_captures[side].as_slice()
+    }
+
+    #[inline(always)]
+    fn king_steps(self) -> &'static [Dir<B>] {
+        self.king_steps.as_slice()
+    }
+
+    #[inline(always)]
+    fn king_captures(self) -> &'static [Dir<B>] {
+        self.king_captures.as_slice()
+    }
+
+    #[inline(always)]
+    fn flying(self) -> bool {
+        self.flying
+    }
+
+    #[inline(always)]
+    fn multi_landing(self) -> bool {
+        self.multi_landing
+    }
+
+    #[inline(always)]
+    fn immediate(self) -> bool {
+        self.immediate
+    }
+
+    #[inline(always)]
+    fn block_reverse(self) -> bool {
+        self.block_reverse
+    }
+
+    #[inline(always)]
+    fn track_streaks(self) -> bool {
+        self.track_streaks
+    }
+
+    #[inline(always)]
+    fn men_take_kings(self) -> bool {
+        self.men_take_kings
+    }
+
+    #[inline(always)]
+    fn crowned_midway(self) -> bool {
+        self.crowned_midway
+    }
+
+    #[inline(always)]
+    fn kind_blind(self) -> bool {
+        self.kind_blind
+    }
+
+    #[inline(always)]
+    fn precedence(self) -> Precedence {
+        self.rules.precedence
+    }
+
+    #[inline(always)]
+    fn passing_promotion(self) -> PassingPromotion {
+        self.rules.passing_promotion
+    }
+
+    #[inline(always)]
+    fn king_move_limit(self) -> Option<u8> {
+        self.rules.king_move_limit
+    }
+}

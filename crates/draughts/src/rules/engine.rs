@@ -3,7 +3,7 @@
 //! the public face is `Position`.
 
 use super::bits::Bits;
-use super::ctx::Ctx;
+use super::ctx::RuleSet;
 
 /// Frisian king-move streak of one side: which king (bit index) made `count` quiet moves in a
 /// row. `count == 0` means no streak.
@@ -84,8 +84,8 @@ impl<B: Bits> Pos<B> {
 
     /// The king of the side to move that may not make another quiet move (Frisian).
     #[inline(always)]
-    pub fn frozen_king(&self, ctx: &Ctx<B>) -> B {
-        let Some(limit) = ctx.rules.king_move_limit else {
+    pub fn frozen_king<G: RuleSet<B>>(&self, rs: G) -> B {
+        let Some(limit) = rs.king_move_limit() else {
             return B::ZERO;
         };
         let side = self.side();
@@ -100,7 +100,7 @@ impl<B: Bits> Pos<B> {
 
     /// The position after `m` (which must be legal here).
     #[inline(always)]
-    pub fn apply(&self, ctx: &Ctx<B>, m: &RawMove<B>) -> Pos<B> {
+    pub fn apply<G: RuleSet<B>>(&self, rs: G, m: &RawMove<B>) -> Pos<B> {
         let me = self.side();
         let from = B::bit(m.from as u32);
         let to = B::bit(m.to as u32);
@@ -125,7 +125,7 @@ impl<B: Bits> Pos<B> {
             kings,
             meta: self.meta ^ 1,
         };
-        if ctx.track_streaks {
+        if rs.track_streaks() {
             next.update_streaks(me, was_king, m);
         }
         next
@@ -152,18 +152,18 @@ impl<B: Bits> Pos<B> {
 
 /// True when the side to move has a capture.
 #[inline]
-pub(crate) fn has_capture<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> bool {
+pub(crate) fn has_capture<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>) -> bool {
     let me = pos.side();
     let opp = pos.pieces[me ^ 1];
-    let empty = ctx.layout.board & !pos.occupied();
+    let empty = rs.board() & !pos.occupied();
     let men = pos.pieces[me] & !pos.kings;
-    let men_targets = if ctx.men_take_kings {
+    let men_targets = if rs.men_take_kings() {
         opp
     } else {
         opp & !pos.kings
     };
     if men.any() {
-        for d in ctx.man_captures[me].as_slice() {
+        for d in rs.man_captures(me) {
             if (d.step(d.step(men) & men_targets) & empty).any() {
                 return true;
             }
@@ -173,8 +173,8 @@ pub(crate) fn has_capture<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> bool {
     if kings.is_empty() {
         return false;
     }
-    for d in ctx.king_captures.as_slice() {
-        let hit = if ctx.flying {
+    for d in rs.king_captures() {
+        let hit = if rs.flying() {
             let mut ray = d.step(kings);
             let mut hit = B::ZERO;
             while ray.any() {
@@ -195,28 +195,28 @@ pub(crate) fn has_capture<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> bool {
 /// When the side to move has only men, the precedence rule cannot tell single captures
 /// apart (Italian men never take kings; value rules need enemy kings to tell), and no
 /// capture can possibly go on after its first jump: the landing squares of the men's single
-/// jumps, by capture direction (in the order of `ctx.man_captures`). Then every such jump is
+/// jumps, by capture direction (in the order of the rule set's man capture directions). Then every such jump is
 /// a legal move, and there is no other capture. `None` when that is not sure and the
 /// captures must be searched.
 #[inline(always)]
-pub(crate) fn single_man_jumps<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> Option<[B; 8]> {
+pub(crate) fn single_man_jumps<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>) -> Option<[B; 8]> {
     let me = pos.side();
     let opp = pos.pieces[me ^ 1];
     let opp_kings = opp & pos.kings;
-    if (pos.pieces[me] & pos.kings).any() || (!ctx.kind_blind && opp_kings.any()) {
+    if (pos.pieces[me] & pos.kings).any() || (!rs.kind_blind() && opp_kings.any()) {
         return None;
     }
     let men = pos.pieces[me];
-    let targets = if ctx.men_take_kings {
+    let targets = if rs.men_take_kings() {
         opp
     } else {
         opp ^ opp_kings
     };
-    let empty = ctx.layout.board & !(men | opp);
+    let empty = rs.board() & !(men | opp);
     // A second jump can neither land on the man's start square (that would retake the first
     // piece) nor on the first piece's square (it is next to the landing), so today's empty
     // squares and every enemy piece are a generous test for "could go on".
-    let dirs = ctx.man_captures[me].as_slice();
+    let dirs = rs.man_captures(me);
     let mut lands = [B::ZERO; 8];
     let mut all_lands = B::ZERO;
     for (i, d) in dirs.iter().enumerate() {
@@ -225,7 +225,7 @@ pub(crate) fn single_man_jumps<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> Option<[B
         all_lands |= l;
     }
     if all_lands.any() {
-        if ctx.crowned_midway && (all_lands & ctx.layout.promotion[me]).any() {
+        if rs.crowned_midway() && (all_lands & rs.promotion(me)).any() {
             return None;
         }
         for e in dirs {
@@ -241,7 +241,11 @@ pub(crate) fn single_man_jumps<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> Option<[B
 /// a man (`lands` from [`single_man_jumps`]): the jumps, or the quiet moves when there is
 /// none.
 #[inline(always)]
-pub(crate) fn count_single_man_moves<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>, lands: &[B; 8]) -> u64 {
+pub(crate) fn count_single_man_moves<B: Bits, G: RuleSet<B>>(
+    rs: G,
+    pos: &Pos<B>,
+    lands: &[B; 8],
+) -> u64 {
     let n: u64 = lands.iter().map(|l| l.count() as u64).sum();
     if n > 0 {
         return n;
@@ -249,9 +253,8 @@ pub(crate) fn count_single_man_moves<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>, lands:
     // No capture: count the men's steps (the side has no kings).
     let me = pos.side();
     let men = pos.pieces[me];
-    let empty = ctx.layout.board & !pos.occupied();
-    ctx.man_steps[me]
-        .as_slice()
+    let empty = rs.board() & !pos.occupied();
+    rs.man_steps(me)
         .iter()
         .map(|d| (d.step(men) & empty).count() as u64)
         .sum()
@@ -259,15 +262,15 @@ pub(crate) fn count_single_man_moves<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>, lands:
 
 /// Appends the jumps of [`single_man_jumps`] as moves.
 #[inline]
-pub(crate) fn single_jumps<B: Bits>(
-    ctx: &Ctx<B>,
+pub(crate) fn single_jumps<B: Bits, G: RuleSet<B>>(
+    rs: G,
     pos: &Pos<B>,
     lands: &[B; 8],
     out: &mut Vec<RawMove<B>>,
 ) {
     let me = pos.side();
-    let promo = ctx.layout.promotion[me];
-    for (d, l) in ctx.man_captures[me].as_slice().iter().zip(lands) {
+    let promo = rs.promotion(me);
+    for (d, l) in rs.man_captures(me).iter().zip(lands) {
         for to in l.singles() {
             let victim = d.back(to);
             out.push(RawMove {
@@ -283,8 +286,8 @@ pub(crate) fn single_jumps<B: Bits>(
 /// The single jump of a man from bit `from` to bit `to` among the jumps of
 /// [`single_man_jumps`], if there is one.
 #[inline]
-pub(crate) fn single_jump_between<B: Bits>(
-    ctx: &Ctx<B>,
+pub(crate) fn single_jump_between<B: Bits, G: RuleSet<B>>(
+    rs: G,
     pos: &Pos<B>,
     lands: &[B; 8],
     from: u8,
@@ -292,12 +295,12 @@ pub(crate) fn single_jump_between<B: Bits>(
 ) -> Option<RawMove<B>> {
     let me = pos.side();
     let (f, t) = (B::bit(from as u32), B::bit(to as u32));
-    for (d, l) in ctx.man_captures[me].as_slice().iter().zip(lands) {
+    for (d, l) in rs.man_captures(me).iter().zip(lands) {
         if (*l & t).any() && d.back(d.back(t)) == f {
             return Some(RawMove {
                 from,
                 to,
-                promote: (t & ctx.layout.promotion[me]).any(),
+                promote: (t & rs.promotion(me)).any(),
                 captured: d.back(t),
             });
         }
@@ -306,12 +309,12 @@ pub(crate) fn single_jump_between<B: Bits>(
 }
 
 /// Appends the quiet (non-capturing) moves of the side to move.
-pub(crate) fn quiet_moves<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>, out: &mut Vec<RawMove<B>>) {
+pub(crate) fn quiet_moves<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>, out: &mut Vec<RawMove<B>>) {
     let me = pos.side();
-    let empty = ctx.layout.board & !pos.occupied();
+    let empty = rs.board() & !pos.occupied();
     let men = pos.pieces[me] & !pos.kings;
-    let promo = ctx.layout.promotion[me];
-    for d in ctx.man_steps[me].as_slice() {
+    let promo = rs.promotion(me);
+    for d in rs.man_steps(me) {
         for to in (d.step(men) & empty).singles() {
             out.push(RawMove {
                 from: d.back(to).lowest() as u8,
@@ -321,10 +324,10 @@ pub(crate) fn quiet_moves<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>, out: &mut Vec<Raw
             });
         }
     }
-    let kings = pos.pieces[me] & pos.kings & !pos.frozen_king(ctx);
+    let kings = pos.pieces[me] & pos.kings & !pos.frozen_king(rs);
     for k in kings.singles() {
         let from = k.lowest() as u8;
-        for d in ctx.king_steps.as_slice() {
+        for d in rs.king_steps() {
             let mut to = d.step(k) & empty;
             while to.any() {
                 out.push(RawMove {
@@ -333,7 +336,7 @@ pub(crate) fn quiet_moves<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>, out: &mut Vec<Raw
                     promote: false,
                     captured: B::ZERO,
                 });
-                if !ctx.flying {
+                if !rs.flying() {
                     break;
                 }
                 to = d.step(to) & empty;
@@ -345,15 +348,15 @@ pub(crate) fn quiet_moves<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>, out: &mut Vec<Raw
 /// The quiet move of the side to move from bit `from` to bit `to`, if [`quiet_moves`] would
 /// list it: looks at the one piece only, without generating the other moves.
 #[inline]
-pub(crate) fn find_quiet<B: Bits>(
-    ctx: &Ctx<B>,
+pub(crate) fn find_quiet<B: Bits, G: RuleSet<B>>(
+    rs: G,
     pos: &Pos<B>,
     from: u8,
     to: u8,
 ) -> Option<RawMove<B>> {
     let me = pos.side();
     let (f, t) = (B::bit(from as u32), B::bit(to as u32));
-    let empty = ctx.layout.board & !pos.occupied();
+    let empty = rs.board() & !pos.occupied();
     if (pos.pieces[me] & f).is_empty() || (empty & t).is_empty() {
         return None;
     }
@@ -366,22 +369,22 @@ pub(crate) fn find_quiet<B: Bits>(
         })
     };
     if (pos.kings & f).is_empty() {
-        let steps = ctx.man_steps[me].as_slice();
+        let steps = rs.man_steps(me);
         if steps.iter().any(|d| (d.step(f) & t).any()) {
-            return quiet((t & ctx.layout.promotion[me]).any());
+            return quiet((t & rs.promotion(me)).any());
         }
         return None;
     }
-    if (pos.frozen_king(ctx) & f).any() {
+    if (pos.frozen_king(rs) & f).any() {
         return None;
     }
-    for d in ctx.king_steps.as_slice() {
+    for d in rs.king_steps() {
         let mut at = d.step(f) & empty;
         while at.any() {
             if at == t {
                 return quiet(false);
             }
-            if !ctx.flying {
+            if !rs.flying() {
                 break;
             }
             at = d.step(at) & empty;
@@ -392,21 +395,21 @@ pub(crate) fn find_quiet<B: Bits>(
 
 /// Number of quiet moves of the side to move (what [`quiet_moves`] would append).
 #[inline(always)]
-pub(crate) fn count_quiet<B: Bits>(ctx: &Ctx<B>, pos: &Pos<B>) -> u64 {
+pub(crate) fn count_quiet<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>) -> u64 {
     let me = pos.side();
-    let empty = ctx.layout.board & !pos.occupied();
+    let empty = rs.board() & !pos.occupied();
     let men = pos.pieces[me] & !pos.kings;
     let mut n = 0u64;
-    for d in ctx.man_steps[me].as_slice() {
+    for d in rs.man_steps(me) {
         n += (d.step(men) & empty).count() as u64;
     }
-    let kings = pos.pieces[me] & pos.kings & !pos.frozen_king(ctx);
+    let kings = pos.pieces[me] & pos.kings & !pos.frozen_king(rs);
     if kings.is_empty() {
         return n;
     }
-    for d in ctx.king_steps.as_slice() {
+    for d in rs.king_steps() {
         let mut to = d.step(kings) & empty;
-        if !ctx.flying {
+        if !rs.flying() {
             n += to.count() as u64;
             continue;
         }

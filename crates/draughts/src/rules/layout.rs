@@ -46,6 +46,19 @@ pub(crate) struct Dir<B> {
     from: B,
 }
 
+impl Dir<u64> {
+    /// A step of a 64-bit layout known at compile time: rotation left by `rot`, from the
+    /// squares of `from`.
+    pub const fn fixed(index: usize, rot: u32, from: u64) -> Dir<u64> {
+        Dir {
+            index: index as u8,
+            rot,
+            back_rot: (64 - rot) % 64,
+            from,
+        }
+    }
+}
+
 impl<B: Bits> Dir<B> {
     fn new(index: usize, delta: i64, from: B) -> Dir<B> {
         let w = B::WIDTH as i64;
@@ -69,6 +82,15 @@ impl<B: Bits> Dir<B> {
     #[inline(always)]
     pub fn back(&self, b: B) -> B {
         b.rotl(self.back_rot)
+    }
+
+    /// Whether this is the same step as `d` of a 64-bit layout.
+    pub fn same_as(&self, d: &Dir<u64>) -> bool {
+        B::WIDTH == 64
+            && self.index == d.index
+            && self.rot == d.rot
+            && self.back_rot == d.back_rot
+            && self.from.wide() == u128::from(d.from)
     }
 
     /// Bits moved by one step (positive = towards higher bits), for tests.

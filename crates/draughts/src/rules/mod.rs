@@ -14,6 +14,7 @@ mod bits;
 mod capture;
 mod ctx;
 mod engine;
+mod fixed;
 mod game;
 mod key;
 mod layout;

@@ -2,10 +2,13 @@
 //! move generator against published tables. Two counting modes: `Drop` counts
 //! one move per (from, to, captured set); `Keep` counts every capture order separately.
 
+use std::marker::PhantomData;
+
 use super::bits::Bits;
 use super::capture::{self, Path, Sink};
-use super::ctx::Ctx;
+use super::ctx::RuleSet;
 use super::engine::{self, Pos, RawMove};
+use super::fixed::International;
 use super::position::{Inner, Position};
 use crate::Notation;
 
@@ -28,8 +31,11 @@ pub enum CountMode {
 /// generator.
 pub fn perft(pos: &Position, depth: u32, mode: CountMode, bulk: bool) -> u64 {
     match pos.inner() {
-        Inner::Small(c, p) => Counter::new(c, depth, mode, bulk).run(p),
-        Inner::Large(c, p) => Counter::new(c, depth, mode, bulk).run(p),
+        Inner::Small(c, p) => match International::of(c) {
+            Some(fixed) => Counter::new(fixed, depth, mode, bulk).run(p),
+            None => Counter::new(*c, depth, mode, bulk).run(p),
+        },
+        Inner::Large(c, p) => Counter::new(*c, depth, mode, bulk).run(p),
     }
 }
 
@@ -105,11 +111,11 @@ macro_rules! count_body {
         if $depth == 2 && $self.bulk {
             let (leaf_buf, _) = rest.split_first_mut().expect("a buffer per ply");
             for m in buf.iter() {
-                n += $self.count_leaves(&$pos.apply($self.ctx, m), leaf_buf);
+                n += $self.count_leaves(&$pos.apply($self.rs, m), leaf_buf);
             }
         } else {
             for m in buf.iter() {
-                n += $self.$count(&$pos.apply($self.ctx, m), $depth - 1, rest);
+                n += $self.$count(&$pos.apply($self.rs, m), $depth - 1, rest);
             }
         }
         n
@@ -118,8 +124,9 @@ macro_rules! count_body {
 
 /// Per-run state: the rules, the counting mode and the `Keep` scratch. Move buffers, one
 /// per ply, are passed down the recursion as a shrinking slice.
-struct Counter<'a, B> {
-    ctx: &'a Ctx<B>,
+struct Counter<B, G> {
+    rs: G,
+    word: PhantomData<B>,
     orders: Vec<u8>,
     spans: Vec<(u32, u8)>,
     mode: CountMode,
@@ -127,10 +134,11 @@ struct Counter<'a, B> {
     depth: u32,
 }
 
-impl<'a, B: Bits> Counter<'a, B> {
-    fn new(ctx: &'a Ctx<B>, depth: u32, mode: CountMode, bulk: bool) -> Self {
+impl<B: Bits, G: RuleSet<B>> Counter<B, G> {
+    fn new(rs: G, depth: u32, mode: CountMode, bulk: bool) -> Self {
         Counter {
-            ctx,
+            rs,
+            word: PhantomData,
             orders: Vec::new(),
             spans: Vec::new(),
             mode,
@@ -173,12 +181,12 @@ impl<'a, B: Bits> Counter<'a, B> {
     /// Number of legal moves, without generating quiet ones.
     #[inline(always)]
     fn count_leaves(&mut self, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) -> u64 {
-        if let Some(lands) = engine::single_man_jumps(self.ctx, pos) {
-            return engine::count_single_man_moves(self.ctx, pos, &lands);
+        if let Some(lands) = engine::single_man_jumps(self.rs, pos) {
+            return engine::count_single_man_moves(self.rs, pos, &lands);
         }
         self.searched_captures(pos, buf);
         if buf.is_empty() {
-            engine::count_quiet(self.ctx, pos)
+            engine::count_quiet(self.rs, pos)
         } else {
             buf.len() as u64
         }
@@ -188,7 +196,7 @@ impl<'a, B: Bits> Counter<'a, B> {
         // The capture search finds nothing exactly when there is no capture.
         self.captures(pos, buf);
         if buf.is_empty() {
-            engine::quiet_moves(self.ctx, pos, buf);
+            engine::quiet_moves(self.rs, pos, buf);
         }
     }
 
@@ -196,10 +204,10 @@ impl<'a, B: Bits> Counter<'a, B> {
         // Counting in bulk, the shortcut of the leaves serves inside the tree too: where every
         // capture is one man's single jump, the jumps are listed without the search.
         if self.bulk
-            && let Some(lands) = engine::single_man_jumps(self.ctx, pos)
+            && let Some(lands) = engine::single_man_jumps(self.rs, pos)
         {
             buf.clear();
-            engine::single_jumps(self.ctx, pos, &lands, buf);
+            engine::single_jumps(self.rs, pos, &lands, buf);
             return;
         }
         self.searched_captures(pos, buf);
@@ -209,8 +217,8 @@ impl<'a, B: Bits> Counter<'a, B> {
     fn searched_captures(&mut self, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) {
         buf.clear();
         match self.mode {
-            CountMode::Drop => capture::generate(self.ctx, pos, buf, true),
-            CountMode::Paths => capture::generate(self.ctx, pos, &mut EveryPath(buf), true),
+            CountMode::Drop => capture::generate(self.rs, pos, buf, true),
+            CountMode::Paths => capture::generate(self.rs, pos, &mut EveryPath(buf), true),
             CountMode::Keep => {
                 self.orders.clear();
                 self.spans.clear();
@@ -219,7 +227,7 @@ impl<'a, B: Bits> Counter<'a, B> {
                     orders: &mut self.orders,
                     spans: &mut self.spans,
                 };
-                capture::generate(self.ctx, pos, &mut sink, true);
+                capture::generate(self.rs, pos, &mut sink, true);
             }
         }
     }
@@ -266,5 +274,46 @@ impl<B: Bits> Sink<B> for KeepSink<'_, B> {
             .push((self.orders.len() as u32, order.len() as u8));
         self.orders.extend_from_slice(order);
         self.out.push(m);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+    use crate::rules::ctx::Word;
+    use crate::test_rng::TestRng;
+
+    /// The counter compiled for the fixed international rule set counts what the counter
+    /// reading the context counts, in every mode, along random international games.
+    #[test]
+    fn fixed_counter_counts_as_the_context() {
+        let ctx = <u64 as Word>::ctx(Variant::International.rules()).unwrap();
+        let mut rng = TestRng::new(0x9e37_79b9_7f4a_7c15);
+        let mut compared = 0;
+        for _ in 0..12 {
+            let mut pos = Position::initial(Variant::International.rules());
+            for ply in 0..160 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if ply % 8 == 0 {
+                    let Inner::Small(_, p) = pos.inner() else {
+                        panic!("international fits in 64 bits");
+                    };
+                    for mode in [CountMode::Drop, CountMode::Keep, CountMode::Paths] {
+                        for bulk in [false, true] {
+                            let fixed = Counter::new(International, 3, mode, bulk).run(p);
+                            let read = Counter::new(ctx, 3, mode, bulk).run(p);
+                            assert_eq!(fixed, read, "{mode:?} bulk {bulk} at ply {ply}");
+                        }
+                    }
+                    compared += 1;
+                }
+                pos.play(&moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(compared > 100, "{compared} positions compared");
     }
 }

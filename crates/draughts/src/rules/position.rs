@@ -178,12 +178,19 @@ impl std::hash::Hash for Inner {
     }
 }
 
-/// Runs `$body` with `$c: &Ctx<B>` and `$p: &Pos<B>` for whichever word the position uses.
+/// Runs `$body` with `$c: &'static Ctx<B>` and `$p: &Pos<B>` for whichever word the position
+/// uses.
 macro_rules! with {
     ($s:expr, $c:ident, $p:ident => $body:expr) => {
         match &$s.inner {
-            Inner::Small($c, $p) => $body,
-            Inner::Large($c, $p) => $body,
+            Inner::Small(c, $p) => {
+                let $c = *c;
+                $body
+            }
+            Inner::Large(c, $p) => {
+                let $c = *c;
+                $body
+            }
         }
     };
 }
@@ -192,8 +199,14 @@ macro_rules! with {
 macro_rules! with_mut {
     ($s:expr, $c:ident, $p:ident => $body:expr) => {
         match &mut $s.inner {
-            Inner::Small($c, $p) => $body,
-            Inner::Large($c, $p) => $body,
+            Inner::Small(c, $p) => {
+                let $c = *c;
+                $body
+            }
+            Inner::Large(c, $p) => {
+                let $c = *c;
+                $body
+            }
         }
     };
 }
@@ -612,7 +625,12 @@ impl std::fmt::Debug for Position {
     }
 }
 
-fn quiet_into<B: Bits>(c: &Ctx<B>, p: &Pos<B>, raw: &mut Vec<RawMove<B>>, out: &mut Vec<Move>) {
+fn quiet_into<B: Bits>(
+    c: &'static Ctx<B>,
+    p: &Pos<B>,
+    raw: &mut Vec<RawMove<B>>,
+    out: &mut Vec<Move>,
+) {
     raw.clear();
     engine::quiet_moves(c, p, raw);
     out.extend(raw.iter().map(|m| {
