@@ -6,6 +6,7 @@ use super::bits::Bits;
 use super::capture::{self, Path, Sink};
 use super::ctx::{Ctx, Word};
 use super::engine::{self, Pos, RawMove, Streak};
+use super::fixed::International;
 use super::layout::Layout;
 use super::mv::{MAX_CAPTURES, Move};
 use super::precedence::{self, CaptureFacts};
@@ -189,6 +190,49 @@ macro_rules! with {
             }
             Inner::Large(c, $p) => {
                 let $c = *c;
+                $body
+            }
+        }
+    };
+}
+
+/// As `with!`, with `$rs` the rule set the generator asks: the international one fixed at
+/// compile time where it stands for the context (see `fixed.rs`), else the context itself.
+/// The body is compiled for each; for the replay's hot lanes.
+macro_rules! with_rules {
+    ($s:expr, $c:ident, $rs:ident, $p:ident => $body:expr) => {
+        match &$s.inner {
+            Inner::Small(c, $p) => {
+                let $c = *c;
+                match International::of($c) {
+                    Some($rs) => $body,
+                    None => {
+                        let $rs = $c;
+                        $body
+                    }
+                }
+            }
+            Inner::Large(c, $p) => {
+                let ($c, $rs) = (*c, *c);
+                $body
+            }
+        }
+    };
+}
+
+/// As `with_rules!`, with `$p: &mut Pos<B>`.
+macro_rules! with_rules_mut {
+    ($s:expr, $rs:ident, $p:ident => $body:expr) => {
+        match &mut $s.inner {
+            Inner::Small(c, $p) => match International::of(c) {
+                Some($rs) => $body,
+                None => {
+                    let $rs = *c;
+                    $body
+                }
+            },
+            Inner::Large(c, $p) => {
+                let $rs = *c;
                 $body
             }
         }
@@ -379,7 +423,7 @@ impl Position {
 
     /// True when the side to move has a capture.
     pub fn has_capture(&self) -> bool {
-        with!(self, c, p => engine::has_capture(c, p))
+        with_rules!(self, _c, rs, p => engine::has_capture(rs, p))
     }
 
     /// The legal moves: the captures the precedence rule allows if a capture is possible,
@@ -417,17 +461,17 @@ impl Position {
     /// moves (as [`Self::legal_captures_between`] would list it alone), found without building
     /// a [`Move`]; `None` when there is no such capture or several with different effects.
     pub fn capture_between(&self, from: Square, to: Square) -> Option<CaptureMove> {
-        with!(self, c, p => {
+        with_rules!(self, c, rs, p => {
             let (f, t) = (c.layout.bit_index(from), c.layout.bit_index(to));
             // Most captures are one jump of a man, with no other kind of capture on the board.
-            if let Some(lands) = engine::single_man_jumps(c, p) {
-                return engine::single_jump_between(c, p, &lands, f, t).map(|m| CaptureMove {
+            if let Some(lands) = engine::single_man_jumps(rs, p) {
+                return engine::single_jump_between(rs, p, &lands, f, t).map(|m| CaptureMove {
                     lane: LaneMove { bits: (f, t), promotes: m.promote, by_king: false },
                     captured: m.captured.wide(),
                 });
             }
             let mut sink = OneBetween { ends: (f, t), found: None, several: false };
-            capture::generate(c, p, &mut sink, true);
+            capture::generate(rs, p, &mut sink, true);
             match sink.found {
                 Some(m) if !sink.several => Some(CaptureMove {
                     lane: LaneMove { bits: (f, t), promotes: m.promote, by_king: p.king_on(f) },
@@ -570,12 +614,12 @@ impl Position {
     /// the move at once ([`GameState::play_quiet`](crate::GameState::play_quiet)).
     #[inline]
     pub fn quiet_unless_capture(&self, from: Square, to: Square) -> Option<Option<QuietMove>> {
-        with!(self, c, p => {
-            if engine::has_capture(c, p) {
+        with_rules!(self, c, rs, p => {
+            if engine::has_capture(rs, p) {
                 return None;
             }
             let (f, t) = (c.layout.bit_index(from), c.layout.bit_index(to));
-            Some(engine::find_quiet(c, p, f, t).map(|raw| QuietMove {
+            Some(engine::find_quiet(rs, p, f, t).map(|raw| QuietMove {
                 from,
                 to,
                 lane: LaneMove { bits: (f, t), promotes: raw.promote, by_king: p.king_on(f) },
@@ -587,8 +631,8 @@ impl Position {
     /// [`Move::quiet`] of the same squares.
     #[inline]
     pub(crate) fn play_quiet(&mut self, q: &QuietMove) {
-        with_mut!(self, c, p => {
-            *p = p.apply(c, &q.lane.raw(Bits::narrow(0)));
+        with_rules_mut!(self, rs, p => {
+            *p = p.apply(rs, &q.lane.raw(Bits::narrow(0)));
         })
     }
 
@@ -596,8 +640,8 @@ impl Position {
     /// the listed move of the same effect.
     #[inline]
     pub(crate) fn play_capture(&mut self, m: &CaptureMove) {
-        with_mut!(self, c, p => {
-            *p = p.apply(c, &m.lane.raw(Bits::narrow(m.captured)));
+        with_rules_mut!(self, rs, p => {
+            *p = p.apply(rs, &m.lane.raw(Bits::narrow(m.captured)));
         })
     }
 
