@@ -202,6 +202,29 @@ macro_rules! impl_word {
 impl_word!(u64);
 impl_word!(u128);
 
+/// The rule switches of [`RuleSet`], each named as the [`Ctx`] field it answers for: declared
+/// in the trait, answered from the fields (`from fields:`), or answered with constants
+/// (`fixed:`, name and value).
+macro_rules! rule_switches {
+    ($($name:ident),* $(,)?) => {$(
+        #[doc = concat!("See [`Ctx::", stringify!($name), "`].")]
+        fn $name(self) -> bool;
+    )*};
+    (from fields: $($name:ident),* $(,)?) => {$(
+        #[inline(always)]
+        fn $name(self) -> bool {
+            self.$name
+        }
+    )*};
+    (fixed: $($name:ident: $value:expr),* $(,)?) => {$(
+        #[inline(always)]
+        fn $name(self) -> bool {
+            $value
+        }
+    )*};
+}
+pub(crate) use rule_switches;
+
 /// What the generator reads of a rule set, asked of one value: a context, which answers from
 /// its fields at run time, or a rule set fixed at compile time (`fixed.rs`), which answers with
 /// constants the compiler folds into the generator.
@@ -227,29 +250,16 @@ pub(crate) trait RuleSet<B: Bits>: Copy {
     /// King capture directions.
     fn king_captures(self) -> &'static [Dir<B>];
 
-    /// See [`Ctx::flying`].
-    fn flying(self) -> bool;
-
-    /// See [`Ctx::multi_landing`].
-    fn multi_landing(self) -> bool;
-
-    /// See [`Ctx::immediate`].
-    fn immediate(self) -> bool;
-
-    /// See [`Ctx::block_reverse`].
-    fn block_reverse(self) -> bool;
-
-    /// See [`Ctx::track_streaks`].
-    fn track_streaks(self) -> bool;
-
-    /// See [`Ctx::men_take_kings`].
-    fn men_take_kings(self) -> bool;
-
-    /// See [`Ctx::crowned_midway`].
-    fn crowned_midway(self) -> bool;
-
-    /// See [`Ctx::kind_blind`].
-    fn kind_blind(self) -> bool;
+    rule_switches!(
+        flying,
+        multi_landing,
+        immediate,
+        block_reverse,
+        track_streaks,
+        men_take_kings,
+        crowned_midway,
+        kind_blind,
+    );
 
     /// The precedence rule.
     fn precedence(self) -> Precedence;
@@ -297,45 +307,16 @@ impl<B: Bits> RuleSet<B> for &'static Ctx<B> {
         self.king_captures.as_slice()
     }
 
-    #[inline(always)]
-    fn flying(self) -> bool {
-        self.flying
-    }
-
-    #[inline(always)]
-    fn multi_landing(self) -> bool {
-        self.multi_landing
-    }
-
-    #[inline(always)]
-    fn immediate(self) -> bool {
-        self.immediate
-    }
-
-    #[inline(always)]
-    fn block_reverse(self) -> bool {
-        self.block_reverse
-    }
-
-    #[inline(always)]
-    fn track_streaks(self) -> bool {
-        self.track_streaks
-    }
-
-    #[inline(always)]
-    fn men_take_kings(self) -> bool {
-        self.men_take_kings
-    }
-
-    #[inline(always)]
-    fn crowned_midway(self) -> bool {
-        self.crowned_midway
-    }
-
-    #[inline(always)]
-    fn kind_blind(self) -> bool {
-        self.kind_blind
-    }
+    rule_switches!(from fields:
+        flying,
+        multi_landing,
+        immediate,
+        block_reverse,
+        track_streaks,
+        men_take_kings,
+        crowned_midway,
+        kind_blind,
+    );
 
     #[inline(always)]
     fn precedence(self) -> Precedence {

@@ -6,7 +6,7 @@
 //! off: the same generator code runs either way.
 
 use super::bits::Bits;
-use super::ctx::{Ctx, RuleSet};
+use super::ctx::{Ctx, RuleSet, rule_switches};
 use super::layout::{DOWN, DOWN_LEFT, DOWN_RIGHT, Dir, LEFT, RIGHT, UP, UP_LEFT, UP_RIGHT};
 use super::spec::{PassingPromotion, Precedence};
 
@@ -78,38 +78,16 @@ impl RuleSet<u64> for International {
     fn king_captures(self) -> &'static [Dir<u64>] {
         &DIAGONALS
     }
-    #[inline(always)]
-    fn flying(self) -> bool {
-        true
-    }
-    #[inline(always)]
-    fn multi_landing(self) -> bool {
-        true
-    }
-    #[inline(always)]
-    fn immediate(self) -> bool {
-        false
-    }
-    #[inline(always)]
-    fn block_reverse(self) -> bool {
-        true
-    }
-    #[inline(always)]
-    fn track_streaks(self) -> bool {
-        false
-    }
-    #[inline(always)]
-    fn men_take_kings(self) -> bool {
-        true
-    }
-    #[inline(always)]
-    fn crowned_midway(self) -> bool {
-        false
-    }
-    #[inline(always)]
-    fn kind_blind(self) -> bool {
-        true
-    }
+    rule_switches!(fixed:
+        flying: true,
+        multi_landing: true,
+        immediate: false,
+        block_reverse: true,
+        track_streaks: false,
+        men_take_kings: true,
+        crowned_midway: false,
+        kind_blind: true,
+    );
     #[inline(always)]
     fn precedence(self) -> Precedence {
         Precedence::Quantity

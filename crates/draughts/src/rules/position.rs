@@ -179,11 +179,11 @@ impl std::hash::Hash for Inner {
     }
 }
 
-/// Runs `$body` with `$c: &'static Ctx<B>` and `$p: &Pos<B>` for whichever word the position
-/// uses.
-macro_rules! with {
-    ($s:expr, $c:ident, $p:ident => $body:expr) => {
-        match &$s.inner {
+/// Runs `$body` with `$c: &'static Ctx<B>` and `$p` the position's `Pos<B>` (borrowed as
+/// `$inner` borrows the position's words) for whichever word the position uses.
+macro_rules! on_words {
+    ($inner:expr, $c:ident, $p:ident => $body:expr) => {
+        match $inner {
             Inner::Small(c, $p) => {
                 let $c = *c;
                 $body
@@ -196,12 +196,26 @@ macro_rules! with {
     };
 }
 
-/// As `with!`, with `$rs` the rule set the generator asks: the international one fixed at
-/// compile time where it stands for the context (see `fixed.rs`), else the context itself.
-/// The body is compiled for each; for the replay's hot lanes.
-macro_rules! with_rules {
-    ($s:expr, $c:ident, $rs:ident, $p:ident => $body:expr) => {
-        match &$s.inner {
+/// `on_words!` with `$p: &Pos<B>`.
+macro_rules! with {
+    ($s:expr, $c:ident, $p:ident => $body:expr) => {
+        on_words!(&$s.inner, $c, $p => $body)
+    };
+}
+
+/// `on_words!` with `$p: &mut Pos<B>`.
+macro_rules! with_mut {
+    ($s:expr, $c:ident, $p:ident => $body:expr) => {
+        on_words!(&mut $s.inner, $c, $p => $body)
+    };
+}
+
+/// As `on_words!`, with `$rs` the rule set the generator asks: the international one fixed
+/// at compile time where it stands for the context (see `fixed.rs`), else the context
+/// itself. The body is compiled for each; for the replay's hot lanes.
+macro_rules! on_words_with_rules {
+    ($inner:expr, $c:ident, $rs:ident, $p:ident => $body:expr) => {
+        match $inner {
             Inner::Small(c, $p) => {
                 let $c = *c;
                 match International::of($c) {
@@ -220,38 +234,17 @@ macro_rules! with_rules {
     };
 }
 
-/// As `with_rules!`, with `$p: &mut Pos<B>`.
-macro_rules! with_rules_mut {
-    ($s:expr, $rs:ident, $p:ident => $body:expr) => {
-        match &mut $s.inner {
-            Inner::Small(c, $p) => match International::of(c) {
-                Some($rs) => $body,
-                None => {
-                    let $rs = *c;
-                    $body
-                }
-            },
-            Inner::Large(c, $p) => {
-                let $rs = *c;
-                $body
-            }
-        }
+/// `on_words_with_rules!` with `$p: &Pos<B>`.
+macro_rules! with_rules {
+    ($s:expr, $c:ident, $rs:ident, $p:ident => $body:expr) => {
+        on_words_with_rules!(&$s.inner, $c, $rs, $p => $body)
     };
 }
 
-/// As `with!`, with `$p: &mut Pos<B>`.
-macro_rules! with_mut {
-    ($s:expr, $c:ident, $p:ident => $body:expr) => {
-        match &mut $s.inner {
-            Inner::Small(c, $p) => {
-                let $c = *c;
-                $body
-            }
-            Inner::Large(c, $p) => {
-                let $c = *c;
-                $body
-            }
-        }
+/// `on_words_with_rules!` with `$p: &mut Pos<B>`.
+macro_rules! with_rules_mut {
+    ($s:expr, $rs:ident, $p:ident => $body:expr) => {
+        on_words_with_rules!(&mut $s.inner, _c, $rs, $p => $body)
     };
 }
 
