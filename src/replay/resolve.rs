@@ -90,9 +90,7 @@ impl Resolver {
         // Where a capture may be missed, a quiet move written as one is that move: the only
         // reading that plays as written (a capture stopped early does not).
         if capture_due
-            && dashed
-            && squares.len() == 2
-            && pos.rules().missed_capture == MissedCapture::Huffable
+            && may_be_missed_capture(pos, dashed, squares.len())
             && let Some(m) = pos.quiet_move(squares[0], squares[1])
         {
             return Resolution::Fault(Fault {
@@ -161,7 +159,7 @@ impl Resolver {
             };
         }
         // Where a capture may be missed, a quiet move written as one is read below.
-        if dashed && squares.len() == 2 && pos.rules().missed_capture == MissedCapture::Huffable {
+        if may_be_missed_capture(pos, dashed, squares.len()) {
             return None;
         }
         pos.legal_captures_between(first, last, &mut self.legal);
@@ -213,6 +211,13 @@ impl Resolver {
             _ => Resolution::Ambiguous(fits),
         }
     }
+}
+
+/// Whether a move written as `len` squares, `dashed` as quiet moves are, may be the quiet
+/// move it names where a capture is due: the rules let a capture be missed (Malaysian), and
+/// the move is the whole list's to read, not a capture's between its ends.
+pub fn may_be_missed_capture(pos: &Position, dashed: bool, len: usize) -> bool {
+    dashed && len == 2 && pos.rules().missed_capture == MissedCapture::Huffable
 }
 
 /// True when `m` fits the written squares: same start and end, and the written intermediate

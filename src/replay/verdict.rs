@@ -8,13 +8,11 @@
 //! off the board, a move that is not exactly one legal move, a move after a win, a result that
 //! disagrees), leaving the game to it. `tests/replay_fast_paths.rs` holds it to the reference.
 
-use draughts::{
-    CaptureMove, Colour, Config, GameState, MissedCapture, Move, Outcome, QuietMove, Square,
-};
+use draughts::{CaptureMove, Colour, Config, GameState, Move, Outcome, QuietMove, Square};
 use pdn::{RawGame, Word};
 
 use super::choose::{self, Choice};
-use super::resolve::{Resolution, Resolver};
+use super::resolve::{Resolution, Resolver, may_be_missed_capture};
 use super::result::{self, DrawnAt};
 use super::{ReplayOptions, Severity, StartSpec};
 
@@ -125,7 +123,6 @@ impl Line {
         scratch: &mut PlainJudge,
     ) -> bool {
         let names = self.state.config().notation.names();
-        let huffable = self.state.position().rules().missed_capture == MissedCapture::Huffable;
         let mut ended = false;
         for word in words {
             let m = match word {
@@ -148,10 +145,12 @@ impl Line {
                 match self.state.quiet_unless_capture(from, to) {
                     Some(Some(q)) => Some(Found::Quiet(q)),
                     Some(None) => self.resolve(scratch, &[from, to], m.dashed, Some(false)),
-                    None if !(m.dashed && huffable) => match self.state.capture_between(from, to) {
-                        Some(c) => Some(Found::Capture(c)),
-                        None => self.resolve(scratch, &[from, to], m.dashed, Some(true)),
-                    },
+                    None if !may_be_missed_capture(self.state.position(), m.dashed, 2) => {
+                        match self.state.capture_between(from, to) {
+                            Some(c) => Some(Found::Capture(c)),
+                            None => self.resolve(scratch, &[from, to], m.dashed, Some(true)),
+                        }
+                    }
                     None => self.resolve(scratch, &[from, to], m.dashed, Some(true)),
                 }
             } else {
