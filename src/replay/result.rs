@@ -39,7 +39,7 @@ pub fn check(
     let tag = game.result_tag();
     let tag_span = game.tags().find(|t| t.name == "Result").map(|t| t.span);
     let term = game.terminator.as_ref().map(|t| (t.result(), t.span));
-    let said = |r: &ResultToken| r.outcome.filter(|o| *o != Said::Unknown);
+    let said = |r: &ResultToken<'_>| r.outcome.filter(|o| *o != Said::Unknown);
     if let (Some(t), Some((r, span))) = (&tag, &term)
         && let (Some(a), Some(b)) = (said(t), said(r))
         && a != b
@@ -57,18 +57,12 @@ pub fn check(
         );
         out.push(d.with_span(*span));
     }
-    let claims: Vec<(&ResultToken, Option<_>)> = [
-        tag.as_ref().map(|t| (t, tag_span)),
-        term.as_ref().map(|(r, s)| (r, Some(*s))),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    let claims = [tag.map(|t| (t, tag_span)), term.map(|(r, s)| (r, Some(s)))];
     // A draw by rule decides the game whatever is played after it: a win on the board later
     // does not count, a win recorded does not agree.
     if let Some(drawn) = drawn {
-        let won = |r: &ResultToken| matches!(said(r), Some(Said::FirstWins | Said::SecondWins));
-        if let Some((r, span)) = claims.iter().find(|(r, _)| won(r)) {
+        let won = |r: &ResultToken<'_>| matches!(said(r), Some(Said::FirstWins | Said::SecondWins));
+        if let Some((r, span)) = claims.iter().flatten().find(|(r, _)| won(r)) {
             let when = match drawn.last {
                 Some((number, side)) => format!("after {}'s move {number}", side_name(side)),
                 None => "in its start position".to_string(),
@@ -99,6 +93,7 @@ pub fn check(
         };
         if let Some((r, span)) = claims
             .iter()
+            .flatten()
             .find(|(r, _)| said(r).is_some_and(|o| o != expected && o != Said::BothLose))
         {
             let claimed = said(r).expect("checked");

@@ -22,6 +22,8 @@ use super::{ReplayOptions, Severity, StartSpec};
 pub struct PlainJudge {
     resolver: Resolver,
     squares: Vec<Square>,
+    /// The last game's state, whose buffers the next game takes over.
+    spare: Option<GameState>,
 }
 
 impl Default for PlainJudge {
@@ -29,6 +31,7 @@ impl Default for PlainJudge {
         PlainJudge {
             resolver: Resolver::new(true),
             squares: Vec::new(),
+            spare: None,
         }
     }
 }
@@ -73,8 +76,15 @@ fn is_clean(raw: &RawGame, options: &ReplayOptions, scratch: &mut PlainJudge) ->
         Word::Move(_) => Some(1),
         Word::Comment(_) => None,
     });
-    let Ok((state, number)) = start.state(config) else {
+    let Ok((fresh, number)) = start.state(config) else {
         return false;
+    };
+    let state = match scratch.spare.take() {
+        Some(mut state) => {
+            state.restart(fresh);
+            state
+        }
+        None => fresh,
     };
     let mut line = Line {
         state,
@@ -83,21 +93,22 @@ fn is_clean(raw: &RawGame, options: &ReplayOptions, scratch: &mut PlainJudge) ->
         last: None,
         drawn: None,
     };
-    if !line.play(plain.words(), options.strict, scratch) {
-        return false;
-    }
-    // As the reference: a draw that applied before the last move, else one after it.
-    let end = &line.state;
-    let drawn = line.drawn.or_else(|| match end.outcome() {
-        Outcome::Draw(rule) => Some(DrawnAt {
-            last: line.last,
-            rule,
-        }),
-        _ => None,
-    });
-    result::check(game, config.first_mover, Some(end), drawn)
-        .iter()
-        .all(|d| d.severity < Severity::Warning)
+    let clean = line.play(plain.words(), options.strict, scratch) && {
+        // As the reference: a draw that applied before the last move, else one after it.
+        let end = &line.state;
+        let drawn = line.drawn.or_else(|| match end.outcome() {
+            Outcome::Draw(rule) => Some(DrawnAt {
+                last: line.last,
+                rule,
+            }),
+            _ => None,
+        });
+        result::check(game, config.first_mover, Some(end), drawn)
+            .iter()
+            .all(|d| d.severity < Severity::Warning)
+    };
+    scratch.spare = Some(line.state);
+    clean
 }
 
 /// The main line being played.

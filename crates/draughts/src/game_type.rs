@@ -62,17 +62,26 @@ impl GameType {
     /// Reads `T` or `T,C,W,H,Nd[,I]`. Spaces around fields are tolerated.
     pub fn parse(value: &str) -> Result<GameType, ParseGameTypeError> {
         let err = |why: &str| ParseGameTypeError(format!("{why} in {value:?}"));
-        let fields: Vec<&str> = value.split(',').map(str::trim).collect();
+        // At most six fields are read; `count` counts them all.
+        let mut fields = [""; 6];
+        let mut count = 0;
+        for field in value.split(',') {
+            if let Some(slot) = fields.get_mut(count) {
+                *slot = field.trim();
+            }
+            count += 1;
+        }
+        let fields = &fields[..count.min(6)];
         let number: i32 = fields[0]
             .parse()
             .map_err(|_| err("the type number is not an integer"))?;
-        if fields.len() == 1 {
+        if count == 1 {
             return Ok(GameType {
                 number,
                 attrs: None,
             });
         }
-        if !(5..=6).contains(&fields.len()) {
+        if !(5..=6).contains(&count) {
             return Err(err("expected 1, 5 or 6 comma-separated fields"));
         }
         let first_mover = match fields[1] {

@@ -333,9 +333,9 @@ pub struct Terminator<'a> {
     pub span: Span,
 }
 
-impl Terminator<'_> {
+impl<'a> Terminator<'a> {
     /// The token's meaning.
-    pub fn result(&self) -> ResultToken {
+    pub fn result(&self) -> ResultToken<'a> {
         ResultToken::from_tag(self.token)
     }
 }
@@ -419,7 +419,7 @@ impl<'a> Game<'a> {
     }
 
     /// The `Result` tag, interpreted (any string is accepted).
-    pub fn result_tag(&self) -> Option<ResultToken> {
+    pub fn result_tag(&self) -> Option<ResultToken<'_>> {
         self.tag("Result").map(ResultToken::from_tag)
     }
 

@@ -27,27 +27,27 @@ pub enum ResultMeaning {
 }
 
 /// A result as written (Result tag value or game terminator).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ResultToken {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ResultToken<'a> {
     /// The text as written, trimmed.
-    pub raw: String,
+    pub raw: &'a str,
     /// The meaning, when the text is one of the known result forms.
     pub outcome: Option<ResultMeaning>,
     /// The scale, when known.
     pub scale: Option<ResultScale>,
 }
 
-impl ResultToken {
+impl<'a> ResultToken<'a> {
     /// Interprets a Result tag value. Any string is accepted (PDN 3.0 asks readers to); unknown
     /// forms keep `outcome == None`.
-    pub fn from_tag(value: &str) -> ResultToken {
+    pub fn from_tag(value: &'a str) -> ResultToken<'a> {
         let raw = value.trim();
         let (outcome, scale) = match result_token_meaning(raw) {
             Some((o, s)) => (Some(o), Some(s)),
             None => (None, None),
         };
         ResultToken {
-            raw: raw.to_string(),
+            raw,
             outcome,
             scale,
         }
@@ -196,6 +196,6 @@ mod tests {
         assert_eq!(spaced.raw, "0-1");
         assert_eq!(spaced.outcome, Some(ResultMeaning::SecondWins));
         let delfts = ResultToken::from_tag("4-6");
-        assert_eq!((delfts.raw.as_str(), delfts.outcome), ("4-6", None));
+        assert_eq!((delfts.raw, delfts.outcome), ("4-6", None));
     }
 }

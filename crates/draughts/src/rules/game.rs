@@ -77,6 +77,15 @@ impl GameState {
         }
     }
 
+    /// Becomes `next`, keeping this state's buffer for the repetition history: a replay of
+    /// many games allocates it once.
+    pub fn restart(&mut self, next: GameState) {
+        let mut history = std::mem::take(&mut self.history);
+        history.clear();
+        history.extend_from_slice(&next.history);
+        *self = GameState { history, ..next };
+    }
+
     /// The configuration.
     pub fn config(&self) -> &Config {
         &self.config
@@ -452,5 +461,53 @@ mod tests {
             }
         }
         assert!(draws > 50, "only {draws} random games drawn by a rule");
+    }
+
+    /// A state restarted as a new game is that game, its old history gone: it plays on as a
+    /// fresh state of the same game does, repetitions included, along king endings of every
+    /// variant.
+    #[test]
+    fn a_restarted_state_is_the_new_game() {
+        let mut rng = TestRng::new(0x0dd_ba11_2026_1202);
+        let mut kept = 0;
+        for v in Variant::ALL {
+            let config = Config::standard(v);
+            let names = config.notation.names();
+            let squares: Vec<Square> = Position::initial(v.rules()).geometry().all().collect();
+            let name = |i: usize| {
+                let mut s = String::from("K");
+                names.push_name(&mut s, squares[i]);
+                s
+            };
+            let fen = Fen::parse(&format!("W:W{}:B{}", name(0), name(squares.len() - 1))).unwrap();
+            let Ok(ending) = GameState::from_fen(&fen, config) else {
+                continue;
+            };
+            // An old game of king moves, whose history is long.
+            let mut reused = ending.clone();
+            for _ in 0..30 {
+                let moves = reused.legal_moves();
+                if moves.is_empty() || reused.outcome().is_over() {
+                    break;
+                }
+                reused.play(&moves[rng.below(moves.len())]);
+            }
+            kept += reused.history_len();
+            let fresh = ending.clone();
+            reused.restart(ending);
+            assert_same_game(&reused, &fresh);
+            let mut fresh = fresh;
+            for _ in 0..60 {
+                let moves = fresh.legal_moves();
+                if moves.is_empty() || fresh.outcome().is_over() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                fresh.play(&m);
+                reused.play(&m);
+                assert_same_game(&reused, &fresh);
+            }
+        }
+        assert!(kept > 50, "the old games kept {kept} positions");
     }
 }
