@@ -9,7 +9,7 @@
 //! disagrees), leaving the game to it. `tests/replay_fast_paths.rs` holds it to the reference.
 
 use draughts::{CaptureMove, Colour, Config, GameState, Move, Outcome, QuietMove, Square};
-use pdn::{RawGame, Word};
+use pdn::{HeaderItem, Plain, RawGame, Word};
 
 use super::choose::{self, Choice};
 use super::resolve::{Resolution, Resolver, may_be_missed_capture};
@@ -24,6 +24,8 @@ pub struct PlainJudge {
     squares: Vec<Square>,
     /// The last game's state, whose buffers the next game takes over.
     spare: Option<GameState>,
+    /// The last game's header list, emptied, for the next game's tags.
+    header: Vec<HeaderItem<'static>>,
 }
 
 impl Default for PlainJudge {
@@ -32,6 +34,7 @@ impl Default for PlainJudge {
             resolver: Resolver::new(true),
             squares: Vec::new(),
             spare: None,
+            header: Vec::new(),
         }
     }
 }
@@ -46,9 +49,16 @@ impl PlainJudge {
 }
 
 fn is_clean(raw: &RawGame, options: &ReplayOptions, scratch: &mut PlainJudge) -> bool {
-    let Some(plain) = pdn::read_plain(raw) else {
+    let header = std::mem::take(&mut scratch.header);
+    let Some(plain) = pdn::read_plain_into(raw, header) else {
         return false;
     };
+    let clean = judge(&plain, options, scratch);
+    scratch.header = pdn::empty_header(plain.head.header);
+    clean
+}
+
+fn judge(plain: &Plain<'_>, options: &ReplayOptions, scratch: &mut PlainJudge) -> bool {
     let game = &plain.head;
     // The rules the reference keeps when the game replays cleanly under them: those its tags
     // name (on their one board), else the variant decided for its archive, else the first the

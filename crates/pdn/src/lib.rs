@@ -87,7 +87,10 @@ pub use parser::{
     MAX_MAINLINE_MOVES, MAX_MOVES, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_VARIATION_DEPTH, ParseOptions,
     label, parse_game, parse_game_with, parse_text, parse_text_with,
 };
-pub use plain::{NotesPassed, Plain, PlainMove, PlainSquares, Word, Words, read_plain};
+pub use plain::{
+    NotesPassed, Plain, PlainMove, PlainSquares, Word, Words, empty_header, read_plain,
+    read_plain_into,
+};
 pub use raw::RawGame;
 pub use read::{games, open, open_mappable};
 pub use scan::{Scanned, scan_game};

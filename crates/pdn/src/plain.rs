@@ -38,7 +38,9 @@ use std::ops::Range;
 mod blocks;
 mod words;
 
-pub use words::{Plain, PlainMove, PlainSquares, Word, Words, read_plain};
+pub use words::{
+    Plain, PlainMove, PlainSquares, Word, Words, empty_header, read_plain, read_plain_into,
+};
 
 /// Most tags of a plain game: enough for any real header; beyond, the parser decides.
 const MAX_TAGS: usize = 32;

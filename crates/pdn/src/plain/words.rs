@@ -31,12 +31,18 @@ pub struct Plain<'a> {
 /// Reads `raw` when it is a whole game in the plain shape, decoded without note; `None` when
 /// the parser must read it.
 pub fn read_plain(raw: &RawGame) -> Option<Plain<'_>> {
+    read_plain_into(raw, Vec::with_capacity(12))
+}
+
+/// [`read_plain`] with the list `header` (emptied) for the game's tags: a reader of many games
+/// passes each game's list on to the next ([`empty_header`]) and allocates it once.
+pub fn read_plain_into<'a>(raw: &'a RawGame, header: Vec<HeaderItem<'_>>) -> Option<Plain<'a>> {
     if !whole_without_note(raw) {
         return None;
     }
     let text = raw.text.as_str();
     let b = text.as_bytes();
-    let mut header = Vec::with_capacity(12);
+    let mut header = empty_header(header);
     let head = plain_head_with(b, true, NotesPassed::None, |tag| {
         header.push(HeaderItem::Tag(Tag {
             // The plain shape's tag names and values are ASCII, or whole UTF-8 text.
@@ -66,6 +72,13 @@ pub fn read_plain(raw: &RawGame) -> Option<Plain<'_>> {
         moves_start: head.moves.start,
         moves_end: head.moves.end,
     })
+}
+
+/// An empty header list holding `header`'s allocation, for another game's text.
+pub fn empty_header<'b>(mut header: Vec<HeaderItem<'_>>) -> Vec<HeaderItem<'b>> {
+    header.clear();
+    // Collecting an emptied list in place keeps its allocation; only the lifetime changes.
+    header.into_iter().filter_map(|_| None).collect()
 }
 
 impl<'a> Plain<'a> {
@@ -381,6 +394,32 @@ impl<'a> Words<'a> {
             len,
             dashed,
             ends: first.zip(last),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Games read with one header list passed from game to game read as with a new list each,
+    /// and the list is allocated once.
+    #[test]
+    fn a_header_list_passed_on_reads_as_a_new_one() {
+        let games = [
+            "[Event \"A\"]\n[Result \"2-0\"]\n\n1. 32-28 19-23 2-0\n",
+            "[Event \"B\"]\n[Site \"S\"]\n[Date \"2026.12.02\"]\n[Result \"*\"]\n\n1. 33-29 *\n",
+            "[Event \"C\"]\n\n1. 31-27 *\n",
+        ]
+        .map(RawGame::from_text);
+        let mut header: Vec<HeaderItem<'static>> = Vec::with_capacity(16);
+        let buffer = header.as_ptr();
+        for raw in &games {
+            let plain = read_plain_into(raw, header).expect("a plain game");
+            assert_eq!(plain.head, read_plain(raw).expect("a plain game").head);
+            assert!(!plain.head.header.is_empty());
+            assert_eq!(plain.head.header.as_ptr() as usize, buffer as usize);
+            header = empty_header(plain.head.header);
         }
     }
 }
