@@ -20,6 +20,9 @@ pub(crate) struct Path {
     pub captured: [u8; MAX_PATH],
     pub landings: [u8; MAX_PATH],
     pub len: usize,
+    /// Some of the path was travelled by a king (from the start, or after a crowning on the
+    /// way): only then can another path take the same pieces in the same order.
+    pub by_king: bool,
 }
 
 impl Path {
@@ -28,6 +31,7 @@ impl Path {
             captured: [0; MAX_PATH],
             landings: [0; MAX_PATH],
             len: 0,
+            by_king: false,
         }
     }
 
@@ -376,6 +380,7 @@ impl<B: Bits, G: RuleSet<B>, S: Sink<B>> Search<'_, B, G, S> {
                 self.best = key;
             }
         }
+        self.path.by_king = self.by_king || self.promoted;
         let m = RawMove {
             from: self.from,
             to: to.lowest() as u8,

@@ -128,7 +128,7 @@ struct Counter<B, G> {
     rs: G,
     word: PhantomData<B>,
     orders: Vec<u8>,
-    spans: Vec<(u32, u8)>,
+    spans: Vec<(u32, u32, u8)>,
     mode: CountMode,
     bulk: bool,
     depth: u32,
@@ -252,7 +252,8 @@ impl<B: Bits> Sink<B> for EveryPath<'_, B> {
 struct KeepSink<'a, B> {
     out: &'a mut Vec<RawMove<B>>,
     orders: &'a mut Vec<u8>,
-    spans: &'a mut Vec<(u32, u8)>,
+    /// The kings' captures kept: index in `out`, and the span of their order in `orders`.
+    spans: &'a mut Vec<(u32, u32, u8)>,
 }
 
 impl<B: Bits> Sink<B> for KeepSink<'_, B> {
@@ -263,15 +264,24 @@ impl<B: Bits> Sink<B> for KeepSink<'_, B> {
     }
 
     fn push(&mut self, m: RawMove<B>, path: &Path, _key: u64) {
+        // A man jumps to the square behind each piece it takes: the order of the pieces is its
+        // whole path, found once. Only a king's capture may come again by another path.
+        if !path.by_king {
+            self.out.push(m);
+            return;
+        }
         let order = path.order();
-        let dup = self.out.iter().zip(self.spans.iter()).any(|(x, &(s, l))| {
-            *x == m && &self.orders[s as usize..s as usize + l as usize] == order
+        let dup = self.spans.iter().any(|&(at, s, l)| {
+            self.out[at as usize] == m && &self.orders[s as usize..s as usize + l as usize] == order
         });
         if dup {
             return;
         }
-        self.spans
-            .push((self.orders.len() as u32, order.len() as u8));
+        self.spans.push((
+            self.out.len() as u32,
+            self.orders.len() as u32,
+            order.len() as u8,
+        ));
         self.orders.extend_from_slice(order);
         self.out.push(m);
     }
@@ -315,5 +325,63 @@ mod tests {
             }
         }
         assert!(compared > 100, "{compared} positions compared");
+    }
+
+    /// Counting in keep mode lists as many moves as there are distinct (effect, capture
+    /// order) among the legal capture paths, in random positions of kings and men of every
+    /// variant, where kings take the same pieces in the same order by several paths.
+    #[test]
+    fn keep_counts_one_move_per_capture_order() {
+        use crate::{Config, Fen, GameState, Square};
+        let mut rng = TestRng::new(0x6b65_6570_2026_1202);
+        let (mut positions, mut merged) = (0, 0);
+        for v in Variant::ALL {
+            let config = Config::standard(v);
+            let names = config.notation.names();
+            let squares: Vec<Square> = Position::initial(v.rules()).geometry().all().collect();
+            for _ in 0..600 {
+                // Up to three white kings and one to three men against four to nine black
+                // men, White to move.
+                let mut taken: Vec<Square> = Vec::new();
+                let mut pick = |rng: &mut TestRng, king: bool| {
+                    let sq = loop {
+                        let sq = squares[rng.below(squares.len())];
+                        if !taken.contains(&sq) {
+                            taken.push(sq);
+                            break sq;
+                        }
+                    };
+                    let mut name = String::from(if king { "K" } else { "" });
+                    names.push_name(&mut name, sq);
+                    name
+                };
+                let kings = rng.below(4);
+                let white: Vec<String> = (0..kings + 1 + rng.below(3))
+                    .map(|i| pick(&mut rng, i < kings))
+                    .collect();
+                let black: Vec<String> = (0..4 + rng.below(6))
+                    .map(|_| pick(&mut rng, false))
+                    .collect();
+                let fen = format!("W:W{}:B{}", white.join(","), black.join(","));
+                let Ok(game) = GameState::from_fen(&Fen::parse(&fen).unwrap(), config) else {
+                    continue;
+                };
+                let pos = game.position();
+                if !pos.has_capture() {
+                    continue;
+                }
+                let listed = keep_root_moves(pos);
+                for bulk in [false, true] {
+                    let n = perft(pos, 1, CountMode::Keep, bulk);
+                    assert_eq!(n, listed.len() as u64, "{v} bulk {bulk}: {fen}");
+                }
+                positions += 1;
+                merged += usize::from(pos.legal_capture_paths().len() > listed.len());
+            }
+        }
+        assert!(
+            positions > 1000 && merged > 20,
+            "{positions} positions with captures, {merged} where paths merged"
+        );
     }
 }
