@@ -202,15 +202,19 @@ macro_rules! impl_word {
 impl_word!(u64);
 impl_word!(u128);
 
-/// The rule switches of [`RuleSet`], each named as the [`Ctx`] field it answers for: declared
-/// in the trait, answered from the fields (`from fields:`), or answered with constants
-/// (`fixed:`, name and value).
+/// The rule switches of [`RuleSet`], each named as the [`Ctx`] field it answers for, listed
+/// once here: `declared` in the trait, answered `from_fields` by a context, or answered with
+/// constants by a fixed rule set (`fixed:`, every name with its value).
 macro_rules! rule_switches {
-    ($($name:ident),* $(,)?) => {$(
+    ($how:ident) => {
+        rule_switches!(@each $how: flying, multi_landing, immediate, block_reverse, track_streaks,
+            men_take_kings, crowned_midway, kind_blind);
+    };
+    (@each declared: $($name:ident),*) => {$(
         #[doc = concat!("See [`Ctx::", stringify!($name), "`].")]
         fn $name(self) -> bool;
     )*};
-    (from fields: $($name:ident),* $(,)?) => {$(
+    (@each from_fields: $($name:ident),*) => {$(
         #[inline(always)]
         fn $name(self) -> bool {
             self.$name
@@ -250,16 +254,7 @@ pub(crate) trait RuleSet<B: Bits>: Copy {
     /// King capture directions.
     fn king_captures(self) -> &'static [Dir<B>];
 
-    rule_switches!(
-        flying,
-        multi_landing,
-        immediate,
-        block_reverse,
-        track_streaks,
-        men_take_kings,
-        crowned_midway,
-        kind_blind,
-    );
+    rule_switches!(declared);
 
     /// The precedence rule.
     fn precedence(self) -> Precedence;
@@ -307,16 +302,7 @@ impl<B: Bits> RuleSet<B> for &'static Ctx<B> {
         self.king_captures.as_slice()
     }
 
-    rule_switches!(from fields:
-        flying,
-        multi_landing,
-        immediate,
-        block_reverse,
-        track_streaks,
-        men_take_kings,
-        crowned_midway,
-        kind_blind,
-    );
+    rule_switches!(from_fields);
 
     #[inline(always)]
     fn precedence(self) -> Precedence {
