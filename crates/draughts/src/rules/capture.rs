@@ -299,7 +299,7 @@ impl<B: Bits, G: RuleSet<B>, S: Sink<B>> Search<'_, B, G, S> {
         for d in rs.king_captures() {
             let di = d.index as usize;
             if last != NO_DIR {
-                if di == last ^ 1 && self.rs.block_reverse() {
+                if di == last ^ 1 && rs.block_reverse() {
                     continue;
                 }
                 if di == last && !first && !S::ALL_LANDINGS {
@@ -308,7 +308,7 @@ impl<B: Bits, G: RuleSet<B>, S: Sink<B>> Search<'_, B, G, S> {
             }
             let empty = self.empty();
             let mut x = d.step(sq);
-            if self.rs.flying() {
+            if rs.flying() {
                 while (x & empty).any() {
                     x = d.step(x);
                 }
@@ -334,7 +334,7 @@ impl<B: Bits, G: RuleSet<B>, S: Sink<B>> Search<'_, B, G, S> {
                     finals |= land;
                 }
                 self.path.pop();
-                if !self.rs.multi_landing() {
+                if !rs.multi_landing() {
                     break;
                 }
                 land = d.step(land) & empty;

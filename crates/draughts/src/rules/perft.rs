@@ -8,8 +8,7 @@ use super::bits::Bits;
 use super::capture::{self, Path, Sink};
 use super::ctx::RuleSet;
 use super::engine::{self, Pos, RawMove};
-use super::fixed::International;
-use super::position::{Inner, Position};
+use super::position::{Position, on_words_with_rules};
 use crate::Notation;
 
 /// How captures that take the same pieces in different orders are counted.
@@ -30,13 +29,7 @@ pub enum CountMode {
 /// men are listed without the capture search; without it, every move is found by the full
 /// generator.
 pub fn perft(pos: &Position, depth: u32, mode: CountMode, bulk: bool) -> u64 {
-    match pos.inner() {
-        Inner::Small(c, p) => match International::of(c) {
-            Some(fixed) => Counter::new(fixed, depth, mode, bulk).run(p),
-            None => Counter::new(*c, depth, mode, bulk).run(p),
-        },
-        Inner::Large(c, p) => Counter::new(*c, depth, mode, bulk).run(p),
-    }
+    on_words_with_rules!(pos.inner(), _c, rs, p => Counter::new(rs, depth, mode, bulk).run(p))
 }
 
 /// Perft split by root move: `(move text, leaves)` in generation order. Captures are written
@@ -292,6 +285,8 @@ mod tests {
     use super::*;
     use crate::Variant;
     use crate::rules::ctx::Word;
+    use crate::rules::fixed::International;
+    use crate::rules::position::Inner;
     use crate::test_rng::TestRng;
 
     /// The counter compiled for the fixed international rule set counts what the counter

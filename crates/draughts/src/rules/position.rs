@@ -6,7 +6,6 @@ use super::bits::Bits;
 use super::capture::{self, Path, Sink};
 use super::ctx::{Ctx, Word};
 use super::engine::{self, Pos, RawMove, Streak};
-use super::fixed::International;
 use super::layout::Layout;
 use super::mv::{MAX_CAPTURES, Move};
 use super::precedence::{self, CaptureFacts};
@@ -216,9 +215,9 @@ macro_rules! with_mut {
 macro_rules! on_words_with_rules {
     ($inner:expr, $c:ident, $rs:ident, $p:ident => $body:expr) => {
         match $inner {
-            Inner::Small(c, $p) => {
+            $crate::rules::position::Inner::Small(c, $p) => {
                 let $c = *c;
-                match International::of($c) {
+                match $crate::rules::fixed::International::of($c) {
                     Some($rs) => $body,
                     None => {
                         let $rs = $c;
@@ -226,13 +225,15 @@ macro_rules! on_words_with_rules {
                     }
                 }
             }
-            Inner::Large(c, $p) => {
+            $crate::rules::position::Inner::Large(c, $p) => {
                 let ($c, $rs) = (*c, *c);
                 $body
             }
         }
     };
 }
+
+pub(crate) use on_words_with_rules;
 
 /// `on_words_with_rules!` with `$p: &Pos<B>`.
 macro_rules! with_rules {
