@@ -1,79 +1,127 @@
 #!/usr/bin/env bash
-# Size and opening time of `pdnkit report` on an archive of GAMES random international games of
-# which FAULTY have one finding each (a win given to the loser, or a game cut short by a move
-# played backwards), with and without --all-games.
+# Size, memory and opening time of `pdnkit report` on an archive of faulty games, built here
+# (nothing is committed): random legal games of four variants (international, Russian, English,
+# Brazilian), each given a broken move in a variation (a warning), a broken main line (an error:
+# start and end squares swapped, a square mistyped, or a ply left out) and, one game in two that
+# has a winner, the result given to the loser: about two findings a game.
 #
-#   benches/report.sh [GAMES] [FAULTY]        # defaults: 10000 games, 500 with a finding
+#   benches/report.sh [GAMES] [RUNS]     # GAMES per variant (default 4750: about 38,000
+#                                        # findings); RUNS of each browser measurement (3)
+#   benches/report.sh 15400              # about 123,000 findings
 #
-# What it prints: the report's build time and size; the page's own count of milliseconds from
-# navigation to the end of its script (`data-init-ms`, read back from headless Chromium); and
-# the wall time of a headless Chromium screenshot of the page minus that of an empty page (the
-# median of 3 runs each): what opening the page costs on top of starting the browser.
+# What it prints, for the report with repairs (the default), without (--no-suggest) and with
+# every game in the viewer (--all-games):
+#   * the page's size, and its bytes per finding;
+#   * writing it: wall time and peak RSS (/usr/bin/time -v);
+#   * opening it in headless Chromium: console errors and uncaught exceptions (none expected;
+#     --enable-logging prints every console message), the page's own milliseconds from
+#     navigation to the end of its script (`data-init-ms`), and the wall time of `--dump-dom`
+#     (loaded and scripted) and of `--screenshot` (also laid out and painted), each the median
+#     of RUNS minus that of an empty page: what opening the page costs on top of starting the
+#     browser.
 set -euo pipefail
 
-GAMES=${1:-10000}
-FAULTY=${2:-500}
+GAMES=${1:-4750}
+RUNS=${2:-3}
 WORK=${WORK:-/tmp/pdnkit-report}
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 mkdir -p "$WORK"
 
 cargo build --quiet --release --bin pdnkit --example random_games
-pdnkit=${CARGO_TARGET_DIR:-target}/release/pdnkit
-archive=$WORK/games-$GAMES.pdn
-"${CARGO_TARGET_DIR:-target}"/release/examples/random_games international "$GAMES" 1 > "$WORK/clean.pdn"
-python3 - "$WORK/clean.pdn" "$archive" "$GAMES" "$FAULTY" <<'EOF'
-import re, sys
-src, dst, games, faulty = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-text = open(src).read().strip().split("\n\n[Event")
-blocks = [text[0]] + ["[Event" + b for b in text[1:]]
-assert len(blocks) == games, len(blocks)
-step = games // faulty
-out = []
-for i, block in enumerate(blocks):
-    if i % step == step - 1 and i // step < faulty:
-        head, moves = block.split("\n\n", 1)
-        result = re.search(r'\[Result "([^"]*)"\]', head).group(1)
-        if (i // step) % 2 == 0 and result in ("2-0", "0-2"):
-            # A win given to the side that lost.
-            wrong = {"2-0": "0-2", "0-2": "2-0"}[result]
-            head = head.replace(f'[Result "{result}"]', f'[Result "{wrong}"]')
-            moves = moves.rsplit(" ", 1)[0] + " " + wrong
-        else:
-            # The game cut after its 30th ply, and the last move played again backwards.
-            results = {"2-0", "0-2", "1-1", "*"}
-            tokens = [t for t in moves.split() if not t.endswith(".") and t not in results][:30]
-            back = re.split("([-x])", tokens[-1])
-            tokens.append(back[-1] + back[1] + back[0])
-            moves = " ".join(tokens) + " *"
-        block = head + "\n\n" + moves
-    out.append(block)
-open(dst, "w").write("\n\n".join(out) + "\n")
+target=${CARGO_TARGET_DIR:-target}/release
+pdnkit=$target/pdnkit
+archive=$WORK/faulty-$GAMES.pdn
+seed=1
+for variant in international russian english brazilian; do
+    "$target"/examples/random_games "$variant" "$GAMES" "$seed" > "$WORK/clean-$variant.pdn"
+    seed=$((seed + 1))
+done
+python3 - "$WORK"/clean-{international,russian,english,brazilian}.pdn > "$archive" <<'EOF'
+import random, re, sys
+rng = random.Random(1)
+results = {"2-0", "0-2", "1-1", "*"}
+
+def slip(move, kind):
+    """The move with start and end swapped (kind 0), or its first square mistyped."""
+    parts = re.split(r"([-x:])", move)
+    first = parts[0]
+    if kind == 0 or len(first) < 2:
+        parts[0], parts[-1] = parts[-1], parts[0]
+    elif first[0].isalpha():
+        # A file letter one off (b3 for c3).
+        parts[0] = chr(ord(first[0]) + (1 if first[0] < "e" else -1)) + first[1:]
+    elif first[0] != first[1]:
+        parts[0] = first[1] + first[0] + first[2:]
+    else:
+        parts[0], parts[-1] = parts[-1], parts[0]
+    return "".join(parts)
+
+def faulty(game):
+    head, moves = game.split("\n\n", 1)
+    words = moves.split()
+    plies = [i for i, w in enumerate(words) if not w.endswith(".") and w not in results]
+    n = len(plies)
+    if n < 12:
+        return game
+    # A variation replacing an early move with a broken one.
+    i = plies[rng.randrange(2, n // 3)]
+    words[i] += " (" + slip(words[i], rng.randrange(2)) + ")"
+    # The main line broken later.
+    i = plies[rng.randrange(n // 3 + 1, n - 2)]
+    kind = rng.randrange(3)
+    words[i] = "" if kind == 2 else slip(words[i], kind)
+    result = re.search(r'\[Result "([^"]*)"\]', head)
+    if result and result.group(1) in ("2-0", "0-2") and rng.randrange(2):
+        wrong = {"2-0": "0-2", "0-2": "2-0"}[result.group(1)]
+        head = head.replace(result.group(0), '[Result "%s"]' % wrong)
+        if words[-1] == result.group(1):
+            words[-1] = wrong
+    return head + "\n\n" + " ".join(w for w in words if w)
+
+for path in sys.argv[1:]:
+    games = re.split(r"\n\n(?=\[Event)", open(path).read().strip())
+    sys.stdout.write("\n\n".join(faulty(g) for g in games) + "\n\n")
 EOF
-findings=$( ("$pdnkit" -q validate --format csv "$archive" || true) | tail -n +2 | wc -l)
-echo "archive: $archive, $(stat -c %s "$archive") bytes, $GAMES games, $findings findings"
+findings=$("$pdnkit" -q validate --no-suggest --format json "$archive" | python3 -c '
+import json, sys
+print(sum(d["severity"] != "note" for line in sys.stdin for d in json.loads(line)["diagnostics"]))' || true)
+echo "archive: $archive, $(stat -c %s "$archive") bytes, $((4 * GAMES)) games, $findings findings (validate)"
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 chromium=${PDNKIT_CHROMIUM:-chromium}
-shot() {
-    local start end
+browse() { # browse WHAT URL: runs headless Chromium on URL, prints its wall time in ms
+    local what=$1 url=$2 start end
     start=$(date +%s%N)
-    "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,900 \
-        --screenshot="$WORK/shot.png" "$1" > /dev/null 2>&1
+    if [ "$what" = dom ]; then
+        "$chromium" --headless --no-sandbox --disable-gpu --disable-background-networking \
+            --enable-logging=stderr --v=0 --dump-dom "$url" > "$WORK/dom.html" 2> "$WORK/browser.log"
+    else
+        "$chromium" --headless --no-sandbox --disable-gpu --disable-background-networking \
+            --hide-scrollbars --window-size=1280,900 --screenshot="$WORK/shot.png" "$url" \
+            > /dev/null 2>&1
+    fi
     end=$(date +%s%N)
     echo $(( (end - start) / 1000000 ))
 }
 echo '<!DOCTYPE html><title>empty</title>' > "$WORK/empty.html"
-empty=$(for _ in 1 2 3; do shot "file://$WORK/empty.html"; done | median)
+empty_dom=$(for _ in $(seq "$RUNS"); do browse dom "file://$WORK/empty.html"; done | median)
+empty_shot=$(for _ in $(seq "$RUNS"); do browse shot "file://$WORK/empty.html"; done | median)
 
-for flags in "" "--all-games"; do
-    page=$WORK/report${flags:+-all}.html
-    start=$(date +%s%N)
-    "$pdnkit" -q report $flags "$archive" -o "$page" || true
-    built=$(( ($(date +%s%N) - start) / 1000000 ))
-    init=$("$chromium" --headless --no-sandbox --disable-gpu --dump-dom "file://$page" 2>/dev/null \
-        | sed -n 's/.*data-init-ms="\([0-9]*\)".*/\1/p' | head -1)
-    opened=$(for _ in 1 2 3; do shot "file://$page"; done | median)
-    echo "report ${flags:-(games with findings)}: built in ${built} ms, $(stat -c %s "$page") bytes;" \
-        "script done ${init} ms after navigation; screenshot $((opened - empty)) ms over an empty page"
+for flags in "" "--no-suggest" "--all-games"; do
+    page=$WORK/report${flags:+$flags}.html
+    /usr/bin/time -v "$pdnkit" -q report $flags "$archive" -o "$page" 2> "$WORK/time.txt" || true
+    wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$WORK/time.txt")
+    rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/time.txt")
+    size=$(stat -c %s "$page")
+    listed=$(grep -o '"findings":[0-9]*' "$page" | tail -1 | cut -d: -f2)
+    dom=$(for _ in $(seq "$RUNS"); do browse dom "file://$page"; done | median)
+    errors=$(grep -c ':CONSOLE' "$WORK/browser.log" || true)
+    ready=$(sed -n 's/.*data-ready="\([0-9]*\)".*/\1/p' "$WORK/dom.html" | head -1)
+    init=$(sed -n 's/.*data-init-ms="\([0-9]*\)".*/\1/p' "$WORK/dom.html" | head -1)
+    shot=$(for _ in $(seq "$RUNS"); do browse shot "file://$page"; done | median)
+    echo "report ${flags:-(with repairs)}: $size bytes, $listed findings ($((size / listed)) bytes each);" \
+        "written in $wall, peak RSS $((rss / 1024)) MB; in Chromium: ${errors} console messages," \
+        "ready=${ready:-no}, script done ${init} ms after navigation, loaded $((dom - empty_dom)) ms" \
+        "and shown $((shot - empty_shot)) ms over an empty page"
 done

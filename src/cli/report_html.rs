@@ -1,13 +1,14 @@
 //! `pdnkit report`: one self-contained HTML page for archives: counts and charts, a table of
-//! the findings, and a viewer for the games that have them. The page is
-//! `pdnkit::html_report`'s; this file streams the games through it.
+//! the findings with their repairs, and a viewer for the games that have them. The page is
+//! `pdnkit::html_report`'s; this file streams the games through it, and the page is written as
+//! they come.
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use anyhow::Context;
 use pdnkit::check_game;
-use pdnkit::html_report::{GameEntry, Report, Settings};
+use pdnkit::html_report::{GameEntry, Report, Settings, shown_path};
 
 use super::input::{self, Item};
 use super::output::Output;
@@ -25,9 +26,16 @@ pub struct ReportArgs {
     /// Put every game in the viewer, not only the games with findings (a larger page).
     #[arg(long)]
     pub all_games: bool,
+    /// Do not try repairs for moves that cannot be played (faster on archives with many).
+    #[arg(long)]
+    pub no_suggest: bool,
     /// The page's title (default: pdnkit report of the first input).
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
+    /// Name files relative to this directory (`--relative-to .`: no absolute path on the
+    /// page). Default: as given.
+    #[arg(long, value_name = "DIR")]
+    pub relative_to: Option<PathBuf>,
     /// Write the page to this file instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -50,7 +58,16 @@ pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     }
     let files = input::default_stdin(args.files);
     let options = args.replay.options()?;
-    let inputs: Vec<String> = files.iter().map(|p| input::display_name(p)).collect();
+    let inputs: Vec<String> = files
+        .iter()
+        .map(|p| {
+            let name = input::display_name(p);
+            match &args.relative_to {
+                Some(dir) => shown_path(&name, dir),
+                None => name,
+            }
+        })
+        .collect();
     let title = args.title.unwrap_or_else(|| match inputs.as_slice() {
         [one] => format!("pdnkit report: {one}"),
         [first, rest @ ..] => format!("pdnkit report: {first} and {} more", rest.len()),
@@ -59,14 +76,17 @@ pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let settings = Settings {
         notes: args.notes,
         all_games: args.all_games,
+        suggest: !args.no_suggest,
         title,
         inputs,
+        relative_to: args.relative_to.clone(),
     };
-    let mut report = Report::new(settings.clone());
+    let out = Output::open(args.output.as_deref())?;
+    let mut report = Report::new(settings.clone(), out).context("writing the report")?;
     let mut reporter = Reporter::new(global, &files);
     let deciding = input::Deciding::replaying(options.variant);
     let games = input::decided_games(&files, reporter.bytes_counter(), deciding);
-    let result: Result<_, std::convert::Infallible> = global.pipeline().run_weighed(
+    let result = global.pipeline().run_weighed(
         games,
         |(item, _)| item.weight(),
         || (),
@@ -75,7 +95,7 @@ pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             Item::Game { file, game } => {
                 let options = options.for_archive(archive);
                 check_game(&file, &game, &options, |checked| {
-                    Checked::Game(Box::new(GameEntry::of(checked, &settings)))
+                    Checked::Game(Box::new(GameEntry::of(checked, &settings, &options)))
                 })
             }
         },
@@ -88,18 +108,20 @@ pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                 }
                 Checked::Game(entry) => {
                     reporter.add(Counts::verdict(entry.record.status));
-                    report.add(*entry);
+                    if let Err(e) = report.add(*entry) {
+                        return ControlFlow::Break(e);
+                    }
                 }
             }
             ControlFlow::Continue(())
         },
     );
-    let Ok(_) = result;
-    let mut out = Output::open(args.output.as_deref())?;
-    report.write_html(&mut out).context("writing the report")?;
+    result.context("writing the report")?;
+    let totals = report.totals().clone();
+    let out = report.finish().context("writing the report")?;
     out.finish()?;
     if !global.quiet {
-        let t = report.totals();
+        let t = &totals;
         let place = match &args.output {
             Some(path) => format!(
                 " to {} ({} bytes)",

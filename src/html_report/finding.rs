@@ -1,25 +1,27 @@
 //! One finding as the page shows it: the located diagnostic, the source line it points at,
-//! and what its board shows: the position before the move, the move written (red, with the
-//! pieces it took marked) and the move the rules required (green, hop by hop).
+//! its move in the board's notation, what the writer may have meant (the repairs tried), and
+//! what its board shows: the position before the move (as a ply of the game's moves, so the
+//! page plays it; whole only in a variation), the move written (red, with the pieces it took
+//! marked) and the move the rules required (green, hop by hop).
 
-use draughts::{Move, Notation, Position, Square};
-use serde::Serialize;
+use draughts::{Move, Notation, Position};
 
-use super::viewer::code;
+use super::viewer::{code, in_board_notation, squares_text};
 use crate::diagram::parse_route;
+use crate::repair::Suggestion;
 use crate::replay::fits;
-use crate::{CheckedGame, Located, Ply};
+use crate::{CheckedGame, Code, Located, Ply, Severity, Verdict};
 
 /// Most characters of the source line shown on each side of the finding's column.
-const EXCERPT_REACH: usize = 80;
+const EXCERPT_REACH: usize = 48;
 
 /// A finding of one game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Finding {
-    /// `error`, `warning` or `note`.
-    pub severity: &'static str,
+    /// How bad it is.
+    pub severity: Severity,
     /// The stable code.
-    pub code: &'static str,
+    pub code: Code,
     /// The message.
     pub message: String,
     /// Line in the file.
@@ -30,6 +32,9 @@ pub struct Finding {
     pub ply: Option<u32>,
     /// Its move as written.
     pub written_text: Option<String>,
+    /// Its move with the squares named as its board names them, when that is not how it is
+    /// written (`c3-d4` for `22-18` in a Russian game).
+    pub board_text: Option<String>,
     /// 0 in the main line, else the variation depth.
     pub variation: u32,
     /// The source line, cut to the finding's surroundings.
@@ -38,41 +43,95 @@ pub struct Finding {
     pub caret: (usize, usize),
     /// The board, when there is one.
     pub board: Option<Board>,
+    /// What the writer may have meant, best first.
+    pub suggestions: Vec<Repair>,
+}
+
+/// A suggestion as the page lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repair {
+    /// `did you mean 32-28 (digits swapped)? With it the remaining 86 plies replay`.
+    pub text: String,
+    /// Whether it is trusted, and whether `pdnkit fix` writes it.
+    pub status: RepairStatus,
+}
+
+/// How far a suggestion is trusted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepairStatus {
+    /// Not confirmed: listed, never applied.
+    Candidate,
+    /// Confirmed, but in a variation: `fix` changes main lines only.
+    Confirmed,
+    /// Confirmed in the main line: what `pdnkit fix` applies.
+    Applied,
+}
+
+impl RepairStatus {
+    /// The page's number for it.
+    pub fn number(self) -> u8 {
+        match self {
+            RepairStatus::Candidate => 0,
+            RepairStatus::Confirmed => 1,
+            RepairStatus::Applied => 2,
+        }
+    }
 }
 
 /// What a finding's board shows.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Board {
     /// The main-line position it is about, as plies played from the start; none for a finding
     /// in a variation.
     pub at: Option<u32>,
     /// The position of a finding in a variation, whole (as the viewer codes positions).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
-    /// The move written, as the route of its squares (red).
-    pub written: Vec<u8>,
+    /// The move written, as the route of its squares (red), in the viewer's square characters.
+    pub written: String,
     /// The pieces it took (marked).
-    pub captured: Vec<u8>,
+    pub captured: String,
     /// A move the rules required, hop by hop (green).
-    pub required: Vec<u8>,
+    pub required: String,
 }
 
 impl Finding {
-    /// The finding `d` of `checked`.
-    pub fn of(checked: &CheckedGame<'_, '_>, d: &Located) -> Finding {
+    /// The finding `d` of `checked`, with the suggestions found for it.
+    pub fn of(checked: &CheckedGame<'_, '_>, d: &Located, suggestions: &[Suggestion]) -> Finding {
         let (excerpt, caret) = excerpt(&checked.raw.text, d.span);
+        let notation = checked.config().map(|c| c.notation);
+        let board_text = match (&d.move_text, notation) {
+            (Some(text), Some(notation)) => {
+                in_board_notation(&notation, text).filter(|shown| shown != text)
+            }
+            _ => None,
+        };
+        // `fix` applies a confirmed repair of an invalid game's main line.
+        let applies = d.variation == 0 && checked.record.status == Verdict::Invalid;
+        let suggestions = suggestions
+            .iter()
+            .map(|s| Repair {
+                text: s.help(),
+                status: match (s.confirmed, applies) {
+                    (false, _) => RepairStatus::Candidate,
+                    (true, false) => RepairStatus::Confirmed,
+                    (true, true) => RepairStatus::Applied,
+                },
+            })
+            .collect();
         Finding {
-            severity: d.severity.name(),
-            code: d.code.name(),
+            severity: d.severity,
+            code: d.code,
             message: d.message.clone(),
             line: d.line,
             column: d.column,
             ply: d.ply,
             written_text: d.move_text.clone(),
+            board_text,
             variation: d.variation,
             excerpt,
             caret,
             board: board(checked, d),
+            suggestions,
         }
     }
 }
@@ -121,12 +180,12 @@ fn board(checked: &CheckedGame<'_, '_>, d: &Located) -> Option<Board> {
         match played {
             Some(p) => {
                 b.written = route(&p.mv);
-                b.captured = indices(p.mv.captures());
+                b.captured = squares_text(p.mv.captures().iter().copied());
             }
             None => {
                 let text = d.move_text.as_deref().unwrap_or("");
                 b.written = parse_route(&notation, text)
-                    .map(|r| indices(&r))
+                    .map(squares_text)
                     .unwrap_or_default();
             }
         }
@@ -159,18 +218,18 @@ fn variation_position_before(replayed: &crate::Replayed, d: &Located) -> Option<
 }
 
 /// The route of a move: its start, then each landing square.
-fn route(mv: &Move) -> Vec<u8> {
-    let mut r = vec![mv.from.index() as u8];
+fn route(mv: &Move) -> String {
+    let mut r = vec![mv.from];
     if mv.is_capture() {
-        r.extend(mv.landings().iter().map(|s| s.index() as u8));
+        r.extend_from_slice(mv.landings());
     } else {
-        r.push(mv.to.index() as u8);
+        r.push(mv.to);
     }
-    r
+    squares_text(r)
 }
 
 /// The route of the legal move the rules required, written as `best` (every landing square).
-fn required(before: &Position, notation: &Notation, best: &str) -> Option<Vec<u8>> {
+fn required(before: &Position, notation: &Notation, best: &str) -> Option<String> {
     let squares = parse_route(notation, best).ok()?;
     let mv = before
         .legal_capture_paths_all()
@@ -178,10 +237,6 @@ fn required(before: &Position, notation: &Notation, best: &str) -> Option<Vec<u8
         .chain(before.legal_moves())
         .find(|m| fits(m, &squares))?;
     Some(route(&mv))
-}
-
-fn indices(squares: &[Square]) -> Vec<u8> {
-    squares.iter().map(|s| s.index() as u8).collect()
 }
 
 /// The line of `text` that holds `span`'s start, cut to at most [`EXCERPT_REACH`] characters
@@ -220,16 +275,33 @@ mod tests {
     use crate::{ReplayOptions, check_game};
     use pdn::Splitter;
 
-    /// The boards of the findings of the first game of `pdn`.
-    fn boards(pdn: &str) -> Vec<Option<Board>> {
+    /// The findings of the first game of `pdn`, with the repairs found for them.
+    fn findings(pdn: &str) -> Vec<Finding> {
         let raw = Splitter::new(pdn.as_bytes()).next().unwrap().unwrap();
-        check_game("t.pdn", &raw, &ReplayOptions::default(), |c| {
+        let options = ReplayOptions::default();
+        check_game("t.pdn", &raw, &options, |c| {
+            let repairs = crate::repair::repairs(c, &options);
             c.record
                 .diagnostics
                 .iter()
-                .map(|d| Finding::of(c, d).board)
+                .map(|d| {
+                    let found = repairs.iter().find(|r| Some(r.span) == d.span);
+                    Finding::of(c, d, found.map_or(&[], |r| &r.suggestions))
+                })
                 .collect()
         })
+    }
+
+    /// The boards of the findings of the first game of `pdn`.
+    fn boards(pdn: &str) -> Vec<Option<Board>> {
+        findings(pdn).into_iter().map(|f| f.board).collect()
+    }
+
+    /// The viewer's characters of squares numbered `n` (1-based) on a numbered board.
+    fn squares(n: &[usize]) -> String {
+        n.iter()
+            .map(|&n| char::from(super::super::viewer::SQUARES.as_bytes()[n - 1]))
+            .collect()
     }
 
     /// The page's code of the position after `moves` from the international start.
@@ -245,13 +317,51 @@ mod tests {
     fn a_capture_fault_shows_the_move_written_and_the_capture_required() {
         let found = boards("[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *\n");
         let b = found[0].as_ref().unwrap();
-        // Before White's second move; 28-22 written (indices 27, 21), 28x19 required.
+        // Before White's second move; 28-22 written, 28x19 required.
         assert_eq!((b.at, &b.position), (Some(2), &None));
         assert_eq!(
             (b.written.clone(), b.captured.clone()),
-            (vec![27, 21], vec![])
+            (squares(&[28, 22]), String::new())
         );
-        assert_eq!(b.required, vec![27, 18]);
+        assert_eq!(b.required, squares(&[28, 19]));
+    }
+
+    #[test]
+    fn a_move_that_cannot_be_played_lists_its_repairs_and_whether_fix_applies_them() {
+        // 23-28 was written for 32-28; the rest of the game replays with it (the example of
+        // `pdnkit::repair`).
+        let pdn = "[GameType \"20\"]\n1. 23-28 17-22 2. 28x17 12x21 3. 31-26 7-12 4. 26x17 \
+                   12x21 5. 36-31 19-23 6. 34-29 23x34 7. 39x30 20-24 8. 30x19 14x23 9. 37-32 \
+                   21-27 *\n";
+        let found = findings(pdn);
+        let repairs = &found[0].suggestions;
+        assert_eq!(repairs.len(), 1, "{repairs:?}");
+        assert!(repairs[0].text.contains("32-28"), "{repairs:?}");
+        assert_eq!(repairs[0].status, RepairStatus::Applied);
+        // The same slip in a variation is confirmed, but `fix` leaves variations alone.
+        let pdn = format!(
+            "[GameType \"20\"]\n1. 33-28 (1. {} ) 1... 17-22 *\n",
+            "23-28 17-22 2. 28x17 12x21 3. 31-26 7-12 4. 26x17 12x21 5. 36-31 19-23 6. 34-29 \
+             23x34 7. 39x30 20-24 8. 30x19 14x23 9. 37-32 21-27"
+        );
+        let found = findings(&pdn);
+        let statuses: Vec<RepairStatus> = found
+            .iter()
+            .flat_map(|f| f.suggestions.iter().map(|s| s.status))
+            .collect();
+        assert_eq!(statuses, [RepairStatus::Confirmed], "{found:?}");
+    }
+
+    #[test]
+    fn a_move_is_also_named_in_the_board_notation() {
+        // A Russian game written in numbers: the board is labelled a-h.
+        let found = findings("[GameType \"25\"]\n1. 22-18 11-15 2. 22-18 *\n");
+        let f = found.iter().find(|f| f.written_text.is_some()).unwrap();
+        assert_eq!(f.written_text.as_deref(), Some("22-18"));
+        assert_eq!(f.board_text.as_deref(), Some("c3-d4"), "{f:?}");
+        // A move written as the board names it has nothing more.
+        let found = findings("[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *\n");
+        assert_eq!(found[0].board_text, None);
     }
 
     #[test]

@@ -1,16 +1,18 @@
 //! The HTML report of an archive: one static page, readable offline in any browser, with the
-//! counts and charts of the whole input, a table of every finding that can be filtered and
-//! sorted, and a viewer that steps through the games with findings (or every game), showing at
-//! each finding the board before the move: the move written in red with the pieces it took
-//! marked, the move the rules required in green, hop by hop.
+//! counts and charts of the whole input, a table of every finding (paged, filtered, sorted by
+//! the page's script), and a viewer that steps through the games with findings (or every
+//! game), showing at each finding the board before the move: the move written in red with the
+//! pieces it took marked, the move the rules required in green, hop by hop, and what the
+//! writer may have meant (the repairs `validate` suggests, those `fix` applies marked).
 //!
-//! The page carries the games as moves, not as pictures: its small script plays them from
-//! each start position (every move checked here against the replay, a position sent whole
-//! where the two would differ) and draws the boards with the pieces and board of
-//! [`crate::diagram`]. Nothing is fetched: styles, script and data are inline.
+//! The page is written as the games come, so the memory it takes does not grow with the
+//! archive: the head first, then the games with findings as compact JSON (a game is its start
+//! and its moves, a word each; a finding's board is a ply of its game, which the page plays),
+//! then the counts and charts, which CSS shows at the top. Nothing is fetched: styles, script
+//! and data are inline. The data's format is described in `data.rs`.
 //!
 //! Games are checked one by one ([`GameEntry::of`], on any thread), then added in input
-//! order ([`Report::add`]); the page is written once all are in ([`Report::write_html`]).
+//! order ([`Report::add`]), which writes them; [`Report::finish`] writes the rest.
 //!
 //! # A report of two games
 //!
@@ -22,37 +24,38 @@
 //! let archive = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n\
 //!                [GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *\n";
 //! let settings = Settings::default();
-//! let mut report = Report::new(settings.clone());
+//! let options = ReplayOptions::default();
+//! let mut report = Report::new(settings.clone(), Vec::new())?;
 //! for raw in Splitter::new(archive.as_bytes()) {
 //!     let raw = raw?;
-//!     let entry = check_game("demo.pdn", &raw, &ReplayOptions::default(), |checked| {
-//!         GameEntry::of(checked, &settings)
+//!     let entry = check_game("demo.pdn", &raw, &options, |checked| {
+//!         GameEntry::of(checked, &settings, &options)
 //!     });
-//!     report.add(entry);
+//!     report.add(entry)?;
 //! }
 //! assert_eq!(report.totals().findings, 1);
-//! let mut page = Vec::new();
-//! report.write_html(&mut page)?;
-//! let page = String::from_utf8(page).unwrap();
-//! assert!(page.contains("data-code=\"capture-required\""));
+//! let page = String::from_utf8(report.finish()?).unwrap();
+//! assert!(page.contains("\"capture-required\""));
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
 mod charts;
+mod data;
 mod entry;
 mod finding;
 mod page;
+mod paths;
 mod totals;
 mod viewer;
 
 pub use entry::GameEntry;
-pub use finding::{Board, Finding};
+pub use finding::{Board, Finding, Repair, RepairStatus};
+pub use paths::shown_path;
 pub use totals::{Results, Totals};
-pub use viewer::{ViewerGame, ViewerPly};
+pub use viewer::ViewerGame;
 
 use std::io::{self, Write};
-
-use draughts::Notation;
+use std::path::PathBuf;
 
 /// What a report lists and shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,10 +64,14 @@ pub struct Settings {
     pub notes: bool,
     /// Put every game in the viewer, not only those with a finding listed.
     pub all_games: bool,
+    /// Try repairs for the moves that cannot be played, and list them.
+    pub suggest: bool,
     /// The page's title.
     pub title: String,
     /// The inputs, as named on the page.
     pub inputs: Vec<String>,
+    /// Name files relative to this directory (see [`shown_path`]); as given when `None`.
+    pub relative_to: Option<PathBuf>,
 }
 
 impl Default for Settings {
@@ -72,49 +79,35 @@ impl Default for Settings {
         Settings {
             notes: false,
             all_games: false,
+            suggest: true,
             title: "pdnkit report".to_string(),
             inputs: Vec::new(),
+            relative_to: None,
         }
     }
 }
 
-/// A game of the viewer, as the page receives it.
-struct Shown {
-    entry_index: usize,
-    board: usize,
-    viewer: ViewerGame,
-}
-
-/// A report being gathered.
-pub struct Report {
+/// A report being written to `W`.
+pub struct Report<W: Write> {
     settings: Settings,
     totals: Totals,
-    /// Every game added (their findings are the table's rows).
-    entries: Vec<Entry>,
-    /// The viewer's games, in input order.
-    shown: Vec<Shown>,
-    /// The notations of the viewer's boards: one board per notation.
-    boards: Vec<Notation>,
+    data: data::Writer,
+    out: W,
 }
 
-/// A game added, as the table needs it.
-struct Entry {
-    record: crate::GameRecord,
-    findings: Vec<Finding>,
-    /// Its place among the viewer's games.
-    shown: Option<usize>,
-}
-
-impl Report {
-    /// An empty report.
-    pub fn new(settings: Settings) -> Report {
-        Report {
+impl<W: Write> Report<W> {
+    /// Starts the page on `out`.
+    ///
+    /// # Errors
+    /// When writing fails.
+    pub fn new(settings: Settings, mut out: W) -> io::Result<Report<W>> {
+        page::head(&mut out, &settings)?;
+        Ok(Report {
+            data: data::Writer::new(settings.relative_to.clone()),
             settings,
             totals: Totals::default(),
-            entries: Vec::new(),
-            shown: Vec::new(),
-            boards: Vec::new(),
-        }
+            out,
+        })
     }
 
     /// The settings.
@@ -132,47 +125,32 @@ impl Report {
         self.totals.failed_inputs += 1;
     }
 
-    /// Adds the next game, in input order. Only games with a finding listed or a place in the
-    /// viewer are kept; the others are counted.
-    pub fn add(&mut self, entry: GameEntry) {
-        let codes: Vec<(&'static str, &'static str)> = entry
-            .findings
-            .iter()
-            .map(|f| (f.code, f.severity))
-            .collect();
-        self.totals.add(&entry.record, &codes);
-        if entry.findings.is_empty() && entry.viewer.is_none() {
-            return;
-        }
-        let entry_index = self.entries.len();
-        let shown = entry.viewer.map(|viewer| {
-            let board = match self.boards.iter().position(|n| *n == viewer.notation) {
-                Some(i) => i,
-                None => {
-                    self.boards.push(viewer.notation);
-                    self.boards.len() - 1
-                }
-            };
-            self.shown.push(Shown {
-                entry_index,
-                board,
-                viewer,
-            });
-            self.shown.len() - 1
-        });
-        self.entries.push(Entry {
-            record: entry.record,
-            findings: entry.findings,
-            shown,
-        });
-    }
-
-    /// Writes the page.
+    /// Adds the next game, in input order, and writes it when the page lists or shows it
+    /// (the others are counted only).
     ///
     /// # Errors
     /// When writing fails.
-    pub fn write_html(&self, out: &mut dyn Write) -> io::Result<()> {
-        page::write(self, out)
+    pub fn add(&mut self, entry: GameEntry) -> io::Result<()> {
+        let codes: Vec<(&'static str, &'static str)> = entry
+            .findings
+            .iter()
+            .map(|f| (f.code.name(), f.severity.name()))
+            .collect();
+        self.totals.add(&entry.record, &codes);
+        if entry.findings.is_empty() && entry.viewer.is_none() {
+            return Ok(());
+        }
+        self.data.game(&mut self.out, &entry)
+    }
+
+    /// Writes the end of the page: the counts, the charts and the script; returns the writer.
+    ///
+    /// # Errors
+    /// When writing fails.
+    pub fn finish(mut self) -> io::Result<W> {
+        self.data.close(&mut self.out)?;
+        page::tail(&mut self.out, &self.totals, &self.data)?;
+        Ok(self.out)
     }
 }
 

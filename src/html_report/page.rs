@@ -1,16 +1,20 @@
-//! The page: HTML for what reads without a script (the counts, the charts, the table of
-//! findings), and the data the script reads to draw boards and step through games, as JSON
-//! inside the page. The style and the script are `page.css` and `page.js`, inlined.
+//! The page's HTML: the head and the empty frame of the table and the viewer, written before
+//! the games' data ([`head`]); the counts and charts (shown at the top by the style), the meta
+//! data the script reads and the script, written after it ([`tail`]). The style and the script
+//! are `page.css` and `page.js`, inlined.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use draughts::{Colour, Notation, NotationKind, Role};
+use draughts::{Colour, NotationKind, Role};
 use serde::Serialize;
 
-use super::viewer::ViewerPly;
-use super::{Board, Report, charts, escape};
+use super::data::{self, BoardKind, Writer};
+use super::totals::Totals;
+use super::viewer::SQUARES;
+use super::{Settings, charts, escape};
+use crate::Code;
 use crate::diagram::{self, Layout, Paint, Theme};
 
 const STYLE: &str = include_str!("page.css");
@@ -18,12 +22,22 @@ const STYLE: &str = include_str!("page.css");
 const MAX_INPUTS_SHOWN: usize = 4;
 const SCRIPT: &str = include_str!("page.js");
 
-/// Everything the script reads.
+/// Everything the script reads besides the games.
 #[derive(Serialize)]
-struct Data<'a> {
+struct Meta<'a> {
+    /// The character of each square index in the games' moves.
+    squares: &'static str,
+    /// Every code's name, by the number the findings use.
+    codes: Vec<&'static str>,
+    /// Findings listed per code, as counted (the page checks its data against them).
+    counts: BTreeMap<&'static str, u64>,
+    /// Findings and games in the data.
+    findings: u64,
+    games: u64,
+    files: Vec<&'a str>,
+    variants: &'a [&'static str],
     boards: Vec<BoardData>,
-    games: Vec<GameData<'a>>,
-    findings: Vec<FindingData<'a>>,
+    starts: &'a [String],
     style: Style,
 }
 
@@ -47,8 +61,8 @@ struct Style {
     marker: &'static str,
 }
 
-/// One board of the viewer: the picture without pieces, flipped and not, and where each
-/// square's centre is.
+/// One board of the viewer: the picture without pieces, flipped and not, where each square's
+/// centre is, and how its games' moves are named and numbered.
 #[derive(Serialize)]
 struct BoardData {
     width: f64,
@@ -66,65 +80,16 @@ struct BoardData {
     /// Square names drawn over the pieces, unflipped and flipped (empty for algebraic boards,
     /// whose coordinates are in the frame).
     labels: [String; 2],
+    /// The capture separator of its games' variant.
+    separator: char,
+    /// `W` or `B`: who moves first (whose moves are numbered).
+    first: char,
 }
 
-#[derive(Serialize)]
-struct GameData<'a> {
-    file: &'a str,
-    game: u64,
-    title: String,
-    variant: &'a str,
-    board: usize,
-    start: &'a str,
-    plies: &'a [ViewerPly],
-    /// Its findings, as indices into the findings.
-    findings: Vec<usize>,
-}
-
-#[derive(Serialize)]
-struct FindingData<'a> {
-    /// Its game among the viewer's games.
-    game: Option<usize>,
-    /// `file:line:column`.
-    place: String,
-    severity: &'static str,
-    code: &'static str,
-    message: &'a str,
-    /// `ply 12: 28-22`, when it is about a move.
-    about: Option<String>,
-    /// Its move as written, when it is about one.
-    text: Option<&'a str>,
-    excerpt: &'a str,
-    caret: (usize, usize),
-    board: Option<&'a Board>,
-}
-
-/// Writes `report`'s page to `out`.
-pub fn write(report: &Report, out: &mut dyn Write) -> io::Result<()> {
-    let mut html = String::with_capacity(1 << 16);
-    head(&mut html, report);
-    summary(&mut html, report);
-    html.push_str("<main>");
-    findings_table(&mut html, report);
-    viewer(&mut html, report);
-    html.push_str("</main>");
-    // Pieces, markers and arrow heads, shared by every board the script draws.
-    html.push_str("<svg id=\"pdnkit-defs\" width=\"0\" height=\"0\" aria-hidden=\"true\">");
-    diagram::defs(&mut html, Theme::Light, &[Paint::RED, Paint::GREEN]);
-    html.push_str("</svg>\n<script type=\"application/json\" id=\"pdnkit-data\">");
-    out.write_all(html.as_bytes())?;
-    let json = serde_json::to_string(&data(report)).map_err(io::Error::other)?;
-    // `<` appears only inside JSON strings, where `\u003c` means the same: no `</script>`.
-    out.write_all(json.replace('<', "\\u003c").as_bytes())?;
-    write!(
-        out,
-        "</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n"
-    )
-}
-
-fn head(html: &mut String, report: &Report) {
-    let s = &report.settings;
-    let title = escape(&s.title);
+/// Writes the page up to its data.
+pub fn head(out: &mut dyn Write, settings: &Settings) -> io::Result<()> {
+    let mut html = String::with_capacity(1 << 14);
+    let title = escape(&settings.title);
     let _ = write!(
         html,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -133,7 +98,7 @@ fn head(html: &mut String, report: &Report) {
          <style>\n{STYLE}</style>\n</head>\n<body>\n<header><h1>{title}</h1><div class=\"meta\">",
         env!("CARGO_PKG_VERSION")
     );
-    let inputs: Vec<String> = s.inputs.iter().map(|i| escape(i)).collect();
+    let inputs: Vec<String> = settings.inputs.iter().map(|i| escape(i)).collect();
     let listed = match inputs.len() {
         1 => format!("Input: {}", inputs[0]),
         // A long list is folded away.
@@ -148,10 +113,32 @@ fn head(html: &mut String, report: &Report) {
         "{listed} &middot; pdnkit {}</div></header>",
         env!("CARGO_PKG_VERSION")
     );
+    html.push_str("<main>");
+    findings_pane(&mut html);
+    viewer(&mut html);
+    html.push_str("</main>\n");
+    // Pieces, markers and arrow heads, shared by every board the script draws.
+    html.push_str("<svg id=\"pdnkit-defs\" width=\"0\" height=\"0\" aria-hidden=\"true\">");
+    diagram::defs(&mut html, Theme::Light, &[Paint::RED, Paint::GREEN]);
+    html.push_str("</svg>\n");
+    out.write_all(html.as_bytes())
 }
 
-fn summary(html: &mut String, report: &Report) {
-    let t = &report.totals;
+/// Writes the page after its data: the counts and charts, the meta data, the script.
+pub fn tail(out: &mut dyn Write, totals: &Totals, data: &Writer) -> io::Result<()> {
+    let mut html = String::with_capacity(1 << 14);
+    summary(&mut html, totals);
+    html.push_str("<script type=\"application/json\" id=\"pdnkit-meta\">");
+    out.write_all(html.as_bytes())?;
+    let json = serde_json::to_vec(&meta(totals, data)).map_err(io::Error::other)?;
+    data::write_escaped(out, &json)?;
+    write!(
+        out,
+        "</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n"
+    )
+}
+
+fn summary(html: &mut String, t: &Totals) {
     html.push_str("<section id=\"summary\"><div class=\"counts\"><table>");
     let rows = [
         ("games read", t.games),
@@ -184,121 +171,55 @@ fn summary(html: &mut String, report: &Report) {
     html.push_str("</div></section>\n");
 }
 
-fn findings_table(html: &mut String, report: &Report) {
-    let t = &report.totals;
+fn findings_pane(html: &mut String) {
     html.push_str("<section id=\"findings-pane\"><h2>Findings</h2><div class=\"filters\">");
-    let codes: Vec<&str> = t.codes.keys().copied().collect();
-    let variants: BTreeSet<&str> = report
-        .entries
-        .iter()
-        .filter(|e| !e.findings.is_empty())
-        .map(|e| e.record.variant.unwrap_or("unknown"))
-        .collect();
-    let severities: BTreeSet<&str> = report
-        .entries
-        .iter()
-        .flat_map(|e| e.findings.iter().map(|f| f.severity))
-        .collect();
-    filter(html, "code", "Code", &codes);
-    filter(
-        html,
-        "variant",
-        "Variant",
-        &variants.into_iter().collect::<Vec<_>>(),
-    );
-    filter(
-        html,
-        "severity",
-        "Severity",
-        &severities.into_iter().collect::<Vec<_>>(),
-    );
-    let _ = write!(
-        html,
-        "<span id=\"shown\">{0} of {0} findings</span></div>\n\
-         <table id=\"findings\"><thead><tr><th data-type=\"num\">#</th><th>Place</th>\
-         <th data-type=\"num\">Game</th><th>Players</th><th>Variant</th>\
-         <th data-type=\"num\">Ply</th><th>Code</th><th>Message</th></tr>\
-         </thead><tbody>\n",
-        t.findings
-    );
-    let mut n = 0;
-    for e in &report.entries {
-        let r = &e.record;
-        let players = players(r);
-        let variant = r.variant.unwrap_or("unknown");
-        for f in &e.findings {
-            n += 1;
-            let ply = f.ply.map(|p| p.to_string()).unwrap_or_default();
-            let _ = writeln!(
-                html,
-                "<tr id=\"f{n}\" data-finding=\"{}\" data-code=\"{}\" data-variant=\"{variant}\" \
-                 data-severity=\"{}\"><td data-v=\"{n}\"><a href=\"#f{n}\">{n}</a></td>\
-                 <td>{}:{}:{}</td><td data-v=\"{}\">{}</td><td>{}</td><td>{variant}</td>\
-                 <td data-v=\"{}\">{ply}</td>\
-                 <td><code class=\"sev {}\" title=\"{}\">{}</code></td><td>{}</td></tr>",
-                n - 1,
-                f.code,
-                f.severity,
-                escape(&r.file),
-                f.line,
-                f.column,
-                r.game,
-                r.game,
-                escape(&players),
-                f.ply.unwrap_or(0),
-                f.severity,
-                f.severity,
-                f.code,
-                escape(&f.message)
-            );
-        }
-    }
-    html.push_str("</tbody></table></section>\n");
-}
-
-/// A `<select>` that keeps the rows whose `data-NAME` is the value chosen.
-fn filter(html: &mut String, name: &str, label: &str, values: &[&str]) {
-    let _ = write!(
-        html,
-        "<label>{label} <select id=\"filter-{name}\" data-filter=\"{name}\">\
-         <option value=\"\">all</option>"
-    );
-    for v in values {
-        let v = escape(v);
-        let _ = write!(html, "<option value=\"{v}\">{v}</option>");
-    }
-    html.push_str("</select></label> ");
-}
-
-/// `White – Black` (either may be missing).
-fn players(r: &crate::GameRecord) -> String {
-    let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".to_string());
-    format!("{} \u{2013} {}", name(&r.white), name(&r.black))
-}
-
-fn viewer(html: &mut String, report: &Report) {
-    html.push_str(
-        "<section id=\"viewer\" aria-label=\"game viewer\"><h2>Game</h2>\
-         <select id=\"game-select\" aria-label=\"game\">",
-    );
-    for (i, s) in report.shown.iter().enumerate() {
-        let e = &report.entries[s.entry_index];
-        let count = match e.findings.len() {
-            0 => String::new(),
-            1 => " (1 finding)".to_string(),
-            k => format!(" ({k} findings)"),
-        };
+    for (name, label) in [
+        ("code", "Code"),
+        ("variant", "Variant"),
+        ("severity", "Severity"),
+    ] {
+        // The script lists the values found in the data.
         let _ = write!(
             html,
-            "<option value=\"{i}\">{} #{}: {}{count}</option>",
-            escape(&e.record.file),
-            e.record.game,
-            escape(&players(&e.record))
+            "<label>{label} <select id=\"filter-{name}\" data-filter=\"{name}\">\
+             <option value=\"\">all</option></select></label> "
         );
     }
+    html.push_str(
+        "<span id=\"shown\"></span></div>\
+         <noscript><p>The table of findings and the game viewer are drawn by the page's script; \
+         the counts and charts above are there without it.</p></noscript>\
+         <table id=\"findings\"><colgroup><col class=\"c-n\"><col class=\"c-place\">\
+         <col class=\"c-game\"><col class=\"c-players\"><col class=\"c-variant\">\
+         <col class=\"c-ply\"><col class=\"c-code\"><col class=\"c-message\"></colgroup>\
+         <thead><tr><th data-key=\"n\">#</th><th data-key=\"place\">Place</th>\
+         <th data-key=\"game\">Game</th><th data-key=\"players\">Players</th>\
+         <th data-key=\"variant\">Variant</th><th data-key=\"ply\">Ply</th>\
+         <th data-key=\"code\">Code</th><th data-key=\"message\">Message</th></tr></thead>\
+         <tbody></tbody></table><div class=\"pager\">\
+         <button id=\"page-first\" title=\"first page\">",
+    );
+    let _ = writeln!(
+        html,
+        "{FIRST}</button><button id=\"page-prev\" title=\"previous page\">{PREV}</button>\
+         <span id=\"page-info\"></span>\
+         <button id=\"page-next\" title=\"next page\">{NEXT}</button>\
+         <button id=\"page-last\" title=\"last page\">{LAST}</button>\
+         <label>rows <select id=\"page-size\"><option>50</option><option selected>100</option>\
+         <option>250</option><option>1000</option></select></label></div></section>"
+    );
+}
+
+fn viewer(html: &mut String) {
     let _ = write!(
         html,
-        "</select><div id=\"board\"></div><div class=\"controls\">\
+        "<section id=\"viewer\" aria-label=\"game viewer\"><h2>Game</h2>\
+         <div class=\"game-nav\"><button id=\"game-prev\" title=\"previous game\">{PREV}</button>\
+         <span id=\"game-title\"></span>\
+         <button id=\"game-next\" title=\"next game\">{NEXT}</button>\
+         <label>game <input id=\"game-number\" type=\"number\" min=\"1\" \
+         title=\"the game's number in its file\"></label></div>\
+         <div id=\"board\"></div><div class=\"controls\">\
          <button id=\"first\" title=\"start (Home)\">{FIRST}</button>\
          <button id=\"prev\" title=\"back (left arrow)\">{PREV}</button>\
          <button id=\"next\" title=\"forward (right arrow)\">{NEXT}</button>\
@@ -317,60 +238,21 @@ const NEXT: &str =
     "<svg viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path d=\"M4 2v12l9-6z\"/></svg>";
 const LAST: &str = "<svg viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path d=\"M12 2h2v12h-2zM2 2v12l9-6z\"/></svg>";
 
-fn data(report: &Report) -> Data<'_> {
-    let boards = report.boards.iter().map(board_data).collect();
-    let mut findings = Vec::new();
-    let mut game_findings: Vec<Vec<usize>> = vec![Vec::new(); report.shown.len()];
-    for e in &report.entries {
-        for f in &e.findings {
-            if let Some(g) = e.shown {
-                game_findings[g].push(findings.len());
-            }
-            let about = f.ply.map(|ply| {
-                let text = f.written_text.as_deref().unwrap_or("");
-                let line = if f.variation > 0 {
-                    " in a variation"
-                } else {
-                    ""
-                };
-                format!("ply {ply}{line}: {text}")
-            });
-            findings.push(FindingData {
-                game: e.shown,
-                place: format!("{}:{}:{}", e.record.file, f.line, f.column),
-                severity: f.severity,
-                code: f.code,
-                message: &f.message,
-                about,
-                text: f.written_text.as_deref(),
-                excerpt: &f.excerpt,
-                caret: f.caret,
-                board: f.board.as_ref(),
-            });
-        }
-    }
-    let games = report
-        .shown
-        .iter()
-        .zip(game_findings)
-        .map(|(s, findings)| {
-            let r = &report.entries[s.entry_index].record;
-            GameData {
-                file: &r.file,
-                game: r.game,
-                title: players(r),
-                variant: r.variant.unwrap_or("unknown"),
-                board: s.board,
-                start: &s.viewer.start,
-                plies: &s.viewer.plies,
-                findings,
-            }
-        })
-        .collect();
-    Data {
-        boards,
-        games,
-        findings,
+fn meta<'a>(totals: &Totals, data: &'a Writer) -> Meta<'a> {
+    Meta {
+        squares: SQUARES,
+        codes: Code::ALL.iter().map(|c| c.name()).collect(),
+        counts: totals
+            .codes
+            .iter()
+            .map(|(code, (_, n))| (*code, *n))
+            .collect(),
+        findings: data.findings,
+        games: data.games,
+        files: data.file_names().collect(),
+        variants: data.variants(),
+        boards: data.boards.iter().map(board_data).collect(),
+        starts: data.starts(),
         style: Style {
             written: diagram::head_id(Paint::RED),
             required: diagram::head_id(Paint::GREEN),
@@ -394,7 +276,8 @@ fn data(report: &Report) -> Data<'_> {
     }
 }
 
-fn board_data(notation: &Notation) -> BoardData {
+fn board_data(kind: &BoardKind) -> BoardData {
+    let notation = &kind.notation;
     let numeric = notation.preferred() == NotationKind::Numeric;
     let g = notation.geometry();
     let names = notation.names();
@@ -427,5 +310,7 @@ fn board_data(notation: &Notation) -> BoardData {
         numeric,
         board: [board0, board1],
         labels: [labels0, labels1],
+        separator: kind.separator,
+        first: kind.first_mover.letter(),
     }
 }

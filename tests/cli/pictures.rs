@@ -12,6 +12,38 @@ fn fixture(path: &str) -> String {
         .to_string()
 }
 
+/// The games of a report page's data elements, and its meta data.
+fn page_data(page: &str) -> (Vec<serde_json::Value>, serde_json::Value) {
+    let open = "<script type=\"application/json\" class=\"pdnkit-games\">";
+    let mut games = Vec::new();
+    for part in page.split(open).skip(1) {
+        let json = &part[..part.find("</script>").unwrap()];
+        let chunk: Vec<serde_json::Value> = serde_json::from_str(json).unwrap();
+        games.extend(chunk);
+    }
+    let meta = page
+        .split("<script type=\"application/json\" id=\"pdnkit-meta\">")
+        .nth(1)
+        .unwrap();
+    let meta = serde_json::from_str(&meta[..meta.find("</script>").unwrap()]).unwrap();
+    (games, meta)
+}
+
+/// The codes of a report page's findings, in order.
+fn page_codes(page: &str) -> Vec<String> {
+    let (games, meta) = page_data(page);
+    games
+        .iter()
+        .flat_map(|g| g[9].as_array().unwrap().clone())
+        .map(|f| {
+            meta["codes"][f[3].as_u64().unwrap() as usize]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}
+
 /// The pieces a picture places, by kind: white men, white kings, black men, black kings.
 fn pieces(svg: &str) -> [usize; 4] {
     ["wm", "wk", "bm", "bk"].map(|k| svg.matches(&format!("href=\"#pdnkit-{k}\"")).count())
@@ -234,7 +266,7 @@ fn report_writes_one_page_the_same_for_any_jobs() {
         .stdout;
     assert_eq!(one, two);
     assert!(one.starts_with("<!DOCTYPE html>"));
-    assert_eq!(one.matches("<tr id=\"f").count(), 15);
+    assert_eq!(page_codes(&one).len(), 15);
     // Self-contained: nothing is fetched.
     for outside in ["http://", "https://", "src=", "<link"] {
         let fetched = one.replace("http://www.w3.org/2000/svg", "");
@@ -248,14 +280,9 @@ fn report_writes_one_page_the_same_for_any_jobs() {
 fn report_lists_notes_and_every_game_on_request() {
     let dir = Dir::new("report-options");
     let sample = fixture("fixtures/sample/archive.pdn");
-    // The games in the viewer: the options of the game list.
-    let options = |page: &str| {
-        let list = &page[page.find("<select id=\"game-select\"").unwrap()..];
-        list[..list.find("</select>").unwrap()]
-            .matches("<option")
-            .count()
-    };
-    let rows = |page: &str| page.matches("<tr id=\"f").count();
+    // The games in the viewer: those with a board.
+    let options = |page: &str| page_data(page).0.iter().filter(|g| !g[5].is_null()).count();
+    let rows = |page: &str| page_codes(page).len();
     let plain = dir.run(&["report", &sample]).expect_code(1).stdout;
     assert_eq!(
         (rows(&plain), options(&plain)),
@@ -272,8 +299,11 @@ fn report_lists_notes_and_every_game_on_request() {
         .run(&["report", "--notes", &untagged])
         .expect_code(0)
         .stdout;
-    assert_eq!(rows(&notes), 4, "a variant-guessed note per game");
-    assert!(notes.contains("data-code=\"variant-guessed\""));
+    assert_eq!(
+        page_codes(&notes),
+        ["variant-guessed"; 4],
+        "a variant-guessed note per game"
+    );
     let quiet = dir.run(&["report", &untagged]).expect_code(0).stdout;
     assert_eq!(rows(&quiet), 0);
 }
@@ -293,10 +323,54 @@ fn report_escapes_what_games_say_and_goes_on_after_a_failed_input() {
     let page = dir.read("r.html");
     assert_eq!(
         page.matches("<script").count(),
-        2,
-        "the data and the script only"
+        3,
+        "the games' data, the meta data and the script only"
     );
-    assert!(page.contains("&lt;/script&gt;&lt;script&gt;alert(1)"));
-    assert!(page.contains("Tom &amp; &lt;b&gt;Jerry"));
+    assert!(!page.contains("alert(1)</script>"));
+    assert!(page.contains("\\u003c/script>\\u003cscript>alert(1)"));
+    let (games, _) = page_data(&page);
+    assert_eq!(games[0][2], "</script><script>alert(1)</script>");
+    assert_eq!(games[0][3], "Tom & <b>Jerry</b>");
     assert!(page.contains("<td data-count=\"inputs-not-read\">1</td>"));
+}
+
+#[test]
+fn report_names_files_as_given_or_relative_to_a_directory() {
+    let dir = Dir::new("report-relative");
+    std::fs::create_dir_all(dir.path.join("games")).unwrap();
+    let games = dir.write(
+        "games/a.pdn",
+        "[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *\n",
+    );
+    let absolute = games.display().to_string();
+    let page = dir.run(&["report", &absolute]).expect_code(1).stdout;
+    assert!(page.contains(&absolute), "as given by default");
+    let base = games.parent().unwrap().parent().unwrap();
+    let page = dir
+        .run(&[
+            "report",
+            "--relative-to",
+            &base.display().to_string(),
+            &absolute,
+        ])
+        .expect_code(1)
+        .stdout;
+    assert!(
+        !page.contains(&base.display().to_string()),
+        "no absolute path"
+    );
+    assert!(page.contains("<title>pdnkit report: games/a.pdn</title>"));
+    let (_, meta) = page_data(&page);
+    assert_eq!(meta["files"], serde_json::json!(["games/a.pdn"]));
+    // A file outside the directory is reached through `..`.
+    let page = dir
+        .run(&[
+            "report",
+            "--relative-to",
+            &games.parent().unwrap().join("x").display().to_string(),
+            &absolute,
+        ])
+        .expect_code(1)
+        .stdout;
+    assert_eq!(page_data(&page).1["files"], serde_json::json!(["../a.pdn"]));
 }
