@@ -22,6 +22,7 @@ use draughts::{
     Variant, parse_square_token,
 };
 
+use crate::export::full_path;
 use crate::{CheckedGame, Ply};
 
 /// What to look for, and how.
@@ -95,12 +96,31 @@ pub struct Hit {
     pub move_number: Option<u32>,
     /// The side that played it (none at the start).
     pub side: Option<Colour>,
+    /// The move of that ply as a full path in the game's notation (`47x38x29`; none at the
+    /// start).
+    pub mv: Option<String>,
     /// The position after it, as PDN FEN in the game's notation.
     pub fen: String,
     /// 0 in the main line, else the variation's depth.
     pub variation: u32,
     /// It matched the position turned and with colours swapped.
     pub mirrored: bool,
+}
+
+/// Why a query cannot be read in a variant: a square off its board, a position that cannot
+/// stand on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotReadable {
+    /// The variant the query was read in.
+    pub variant: Variant,
+    /// What does not fit.
+    pub why: String,
+}
+
+impl std::fmt::Display for NotReadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "in {}: {}", self.variant, self.why)
+    }
 }
 
 /// A target read in one variant and notation.
@@ -259,24 +279,19 @@ impl Query {
     /// [`Self::hits`], or why the query cannot be read in the game's variant and notation.
     ///
     /// # Errors
-    /// A square of the query that is not on the game's board.
-    pub fn try_hits(&self, game: &CheckedGame<'_, '_>) -> Result<Vec<Hit>, String> {
+    /// A square of the query that is not on the game's board, a position that cannot stand
+    /// on it.
+    pub fn try_hits(&self, game: &CheckedGame<'_, '_>) -> Result<Vec<Hit>, NotReadable> {
         let (Some(replayed), Some(config)) = (game.replayed, game.config()) else {
             return Ok(Vec::new());
         };
         let Some(start) = replayed.start else {
             return Ok(Vec::new());
         };
-        let compiled = {
-            let mut cache = self.compiled.lock().expect("query cache lock");
-            cache
-                .entry((config.variant, config.notation))
-                .or_insert_with(|| self.compile(config.variant, &config.notation))
-                .clone()?
-        };
-        let notation = &config.notation;
+        let compiled = self.compiled_in(config.variant, &config.notation)?;
         let mut hits = Vec::new();
         let mut run = 0u32;
+        let at_least = self.at_least.max(1);
         // The start position, then the position after each ply of the main line.
         let main =
             std::iter::once((None, start)).chain(replayed.plies.iter().map(|p| (Some(p), p.after)));
@@ -284,11 +299,12 @@ impl Query {
             match self.matches(&compiled, ply, &pos) {
                 Some(mirrored) => {
                     run += 1;
-                    // A pattern held long enough: one hit, at the first position of the run.
-                    if run == self.at_least {
-                        let first = position_index(ply) + 1 - self.at_least;
+                    // Every position matching, or for a pattern that must hold for several
+                    // positions in a row, one hit per run, at its first position.
+                    if at_least == 1 || run == at_least {
+                        let first = position_index(ply) + 1 - at_least;
                         let (at, at_pos) = nth_position(replayed.plies.as_slice(), start, first);
-                        hits.push(hit(at, &at_pos, notation, mirrored));
+                        hits.push(hit(at, &at_pos, config, mirrored));
                     }
                 }
                 None => run = 0,
@@ -297,11 +313,48 @@ impl Query {
         if self.variations {
             for p in &replayed.variation_plies {
                 if let Some(mirrored) = self.matches(&compiled, Some(p), &p.after) {
-                    hits.push(hit(Some(p), &p.after, notation, mirrored));
+                    hits.push(hit(Some(p), &p.after, config, mirrored));
                 }
             }
         }
         Ok(hits)
+    }
+
+    /// Whether the query can be read in `variant` with squares named by `notation`: every
+    /// square on its board, a position that can stand on it.
+    ///
+    /// # Errors
+    /// What does not fit.
+    pub fn check_in(&self, variant: Variant, notation: &Notation) -> Result<(), NotReadable> {
+        self.compiled_in(variant, notation).map(|_| ())
+    }
+
+    /// Whether some variant can read the query in its standard notation (square numbers are
+    /// read in every notation); a query no board can hold is refused before any game is read.
+    ///
+    /// # Errors
+    /// Why the variant with the most squares cannot read it.
+    pub fn check_somewhere(&self) -> Result<(), NotReadable> {
+        let mut variants = Variant::ALL;
+        variants.sort_by_key(|v| v.rules().geometry.len());
+        let mut last = Ok(());
+        for v in variants {
+            last = self.check_in(v, &draughts::Config::standard(v).notation);
+            if last.is_ok() {
+                break;
+            }
+        }
+        last
+    }
+
+    /// The target read in `variant` and `notation`, read once for each pair.
+    fn compiled_in(&self, variant: Variant, notation: &Notation) -> Result<Compiled, NotReadable> {
+        let mut cache = self.compiled.lock().expect("query cache lock");
+        cache
+            .entry((variant, *notation))
+            .or_insert_with(|| self.compile(variant, notation))
+            .clone()
+            .map_err(|why| NotReadable { variant, why })
     }
 
     /// Whether the position after `ply` (or the move of `ply`) matches; `Some(true)` when
@@ -355,7 +408,7 @@ impl Query {
         let square = |t: SquareToken| {
             notation
                 .parse(t)
-                .ok_or_else(|| format!("square {t} is not on the board of {variant}"))
+                .ok_or_else(|| format!("square {t} is not on its board"))
         };
         Ok(match &self.target {
             Target::Position(fen) => {
@@ -365,14 +418,13 @@ impl Query {
                     fen.turn = Some(Colour::White);
                 }
                 Compiled::Position(
-                    Position::from_fen(&fen, rules, notation)
-                        .map_err(|e| format!("FEN {fen} in {variant}: {e}"))?,
+                    Position::from_fen(&fen, rules, notation).map_err(|e| e.to_string())?,
                 )
             }
             Target::Pattern(p) => {
-                let (wm, wk) = items_squares(&p.white, notation, variant)?;
-                let (bm, bk) = items_squares(&p.black, notation, variant)?;
-                let (em, ek) = items_squares(&p.empty, notation, variant)?;
+                let (wm, wk) = items_squares(&p.white, notation)?;
+                let (bm, bk) = items_squares(&p.black, notation)?;
+                let (em, ek) = items_squares(&p.empty, notation)?;
                 Compiled::Pattern {
                     turn: p.turn,
                     pieces: [wm, wk, bm, bk],
@@ -404,12 +456,13 @@ fn nth_position(plies: &[Ply], start: Position, n: u32) -> (Option<&Ply>, Positi
     }
 }
 
-fn hit(ply: Option<&Ply>, pos: &Position, notation: &Notation, mirrored: bool) -> Hit {
+fn hit(ply: Option<&Ply>, pos: &Position, config: &draughts::Config, mirrored: bool) -> Hit {
     Hit {
         ply: position_index(ply),
         move_number: ply.map(|p| p.number),
         side: ply.map(|p| p.side),
-        fen: pos.fen_text(notation),
+        mv: ply.map(|p| full_path(config, &p.mv)),
+        fen: pos.fen_text(&config.notation),
         variation: ply.map_or(0, |p| p.depth),
         mirrored,
     }
@@ -452,11 +505,7 @@ fn turn_square(g: Geometry, sq: Square) -> Option<Square> {
 }
 
 /// Men and kings named by FEN items (ranges of numbers included).
-fn items_squares(
-    items: &[FenItem],
-    notation: &Notation,
-    variant: Variant,
-) -> Result<(SquareSet, SquareSet), String> {
+fn items_squares(items: &[FenItem], notation: &Notation) -> Result<(SquareSet, SquareSet), String> {
     let (mut men, mut kings) = (SquareSet::default(), SquareSet::default());
     for item in items {
         let tokens: Vec<SquareToken> = match (item.square, item.range_end) {
@@ -469,7 +518,7 @@ fn items_squares(
         for t in tokens {
             let sq = notation
                 .parse(t)
-                .ok_or_else(|| format!("square {t} is not on the board of {variant}"))?;
+                .ok_or_else(|| format!("square {t} is not on its board"))?;
             if item.king {
                 kings.insert(sq);
             } else {

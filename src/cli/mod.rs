@@ -10,6 +10,7 @@ mod filter;
 mod fix;
 mod games_out;
 mod index;
+mod index_file;
 mod input;
 mod output;
 mod perft;
@@ -149,9 +150,12 @@ pub enum Command {
     Filter(filter::FilterArgs),
     /// Find positions, patterns, material balances or manoeuvres in games.
     ///
-    /// Formats (--format): csv, the default (file, game, ply, move, side, fen, what); json
-    /// (JSON Lines, the same fields). With --to pdn, the matching games with a comment at
-    /// each hit.
+    /// Formats (--format): csv, the default (a header row, then one row per hit with the
+    /// columns file, game, event, white, black, date, ply, move_number, played_by, move,
+    /// variation, mirrored, fen); json (JSON Lines, one object per hit with the same fields).
+    /// With --to pdn, the matching games as written in their files, with a comment at each
+    /// hit. A query that no game searched can hold (a square off the board, an impossible
+    /// position) is refused with exit code 2.
     Search(search::SearchArgs),
     /// Build a position index of archives for instant `search --fen --index` lookups.
     Index(index::IndexArgs),

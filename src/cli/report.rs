@@ -194,6 +194,12 @@ impl Reporter {
         self.close(line, c.invalid + c.unreadable > 0)
     }
 
+    /// Ends a run that stopped on a failure, which the caller reports: the bar is cleared,
+    /// no summary printed.
+    pub fn abandon(self) {
+        self.bar.finish_and_clear();
+    }
+
     fn close(self, mut line: String, findings: bool) -> Status {
         self.bar.finish_and_clear();
         let c = self.counts;

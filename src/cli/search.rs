@@ -8,7 +8,9 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use pdnkit::search::{Hit, Query, Target};
+use draughts::Config;
+use pdn::RawGame;
+use pdnkit::search::{Hit, NotReadable, Query, Target};
 use pdnkit::{CheckedGame, check_game};
 use serde::Serialize;
 
@@ -32,15 +34,11 @@ pub struct SearchArgs {
     /// `W:W28,K33:B19:E22,23` (side to move W, B or ?; groups W, B and E, each optional).
     #[arg(long, value_name = "PATTERN")]
     pub pattern: Option<String>,
-    /// With --pattern: the pattern must hold for at least N positions in a row (one hit per
-    /// run, at its first position).
-    #[arg(
-        long = "for",
-        value_name = "N",
-        requires = "pattern",
-        default_value_t = 1
-    )]
-    pub for_plies: u32,
+    /// With --pattern only: the pattern must hold for at least N positions in a row (one hit
+    /// per run, at its first position).
+    #[arg(long = "for", value_name = "N",
+        value_parser = clap::value_parser!(u32).range(1..))]
+    pub for_plies: Option<u32>,
     /// Men and kings of each side: `W:3,K1 B:2` (three white men and a king, two black men).
     #[arg(long, value_name = "MATERIAL")]
     pub material: Option<String>,
@@ -48,21 +46,22 @@ pub struct SearchArgs {
     /// at least N pieces), `promotion`, or `king-taken`.
     #[arg(long = "move", id = "move", value_name = "MOVE")]
     pub move_: Option<String>,
-    /// Positions match whoever is to move.
+    /// With --fen or --pattern: positions match whoever is to move.
     #[arg(long)]
     pub any_side: bool,
-    /// Also match the colour-reversed position (the board turned half a turn, colours
-    /// swapped, the other side to move); for positions, patterns and material.
+    /// With --fen, --pattern or --material: also match the colour-reversed position (the
+    /// board turned half a turn, colours swapped, the other side to move).
     #[arg(long)]
     pub mirror: bool,
     /// Also look in variations.
     #[arg(long)]
     pub variations: bool,
     /// Look the position up in this index (`pdnkit index`) instead of replaying the files;
-    /// --fen only. The files are those the index was built from.
+    /// --fen only. With FILEs, only the hits in those files (each must be in the index).
     #[arg(long, value_name = "INDEX", requires = "fen")]
     pub index: Option<PathBuf>,
-    /// Write the matching games as PDN, each hit marked with a comment, instead of rows.
+    /// Write the matching games as PDN instead of rows: each game's text as it is in its
+    /// file, with a `{pdnkit search: FEN}` comment after each matching move.
     #[arg(long, value_enum)]
     pub to: Option<ToGames>,
     #[command(flatten)]
@@ -71,7 +70,7 @@ pub struct SearchArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// PDN files to read (`-` is standard input; compressed files are decompressed). Default:
-    /// stdin.
+    /// stdin. With --index: the indexed files to answer from (default: all of them).
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 }
@@ -88,21 +87,32 @@ pub enum ToGames {
 pub(super) struct Row<'a> {
     pub file: &'a str,
     pub game: u64,
+    pub event: Option<&'a str>,
+    pub white: Option<&'a str>,
+    pub black: Option<&'a str>,
+    pub date: Option<&'a str>,
     pub ply: u32,
     pub move_number: Option<u32>,
     pub played_by: Option<&'static str>,
+    #[serde(rename = "move")]
+    pub mv: Option<&'a str>,
     pub variation: u32,
     pub mirrored: bool,
     pub fen: &'a str,
 }
 
-/// The columns of the CSV rows.
-pub(super) const HEADER: [&str; 8] = [
+/// The columns of the CSV rows (and the fields of the JSON ones), in order.
+pub(super) const HEADER: [&str; 13] = [
     "file",
     "game",
+    "event",
+    "white",
+    "black",
+    "date",
     "ply",
     "move_number",
     "played_by",
+    "move",
     "variation",
     "mirrored",
     "fen",
@@ -124,7 +134,32 @@ impl Row<'_> {
     }
 }
 
-/// The query the arguments describe.
+/// The CSV header row.
+pub(super) fn header_row() -> Vec<u8> {
+    let mut header = csv::Writer::from_writer(Vec::new());
+    header.write_record(HEADER).expect("in-memory CSV");
+    header.into_inner().expect("in-memory CSV")
+}
+
+/// The option that names the query, as written: `--fen W:W28:B19`.
+pub(super) fn shown(args: &SearchArgs) -> String {
+    let (option, value) = if let Some(fen) = &args.fen {
+        ("--fen", fen)
+    } else if let Some(p) = &args.pattern {
+        ("--pattern", p)
+    } else if let Some(m) = &args.material {
+        ("--material", m)
+    } else if let Some(m) = &args.move_ {
+        ("--move", m)
+    } else {
+        unreachable!("clap requires one target")
+    };
+    format!("{option} {value}")
+}
+
+/// The query the arguments describe, checked before any game is read: it must be written
+/// correctly, its options must apply to it, and some board (the one `--variant` names, if
+/// given) must hold it.
 fn query(args: &SearchArgs) -> anyhow::Result<Query> {
     let target = if let Some(fen) = &args.fen {
         Target::parse_fen(fen)
@@ -138,11 +173,37 @@ fn query(args: &SearchArgs) -> anyhow::Result<Query> {
         unreachable!("clap requires one target")
     }
     .map_err(anyhow::Error::msg)?;
+    let kind = match &target {
+        Target::Position(_) => "--fen",
+        Target::Pattern(_) => "--pattern",
+        Target::Material(_) => "--material",
+        Target::Move(_) => "--move",
+    };
+    let not_with = |option: &str, applies: &str| {
+        anyhow::anyhow!("{option} applies to {applies}; it is not used with {kind}")
+    };
+    if args.for_plies.is_some() && !matches!(target, Target::Pattern(_)) {
+        return Err(not_with("--for", "--pattern only"));
+    }
+    if args.any_side && !matches!(target, Target::Position(_) | Target::Pattern(_)) {
+        return Err(not_with("--any-side", "--fen and --pattern"));
+    }
+    if args.mirror && matches!(target, Target::Move(_)) {
+        return Err(not_with("--mirror", "--fen, --pattern and --material"));
+    }
     let mut q = Query::new(target);
     q.any_side = args.any_side;
     q.mirror = args.mirror;
-    q.at_least = args.for_plies.max(1);
+    q.at_least = args.for_plies.unwrap_or(1);
     q.variations = args.variations;
+    match super::variant_named(args.replay.variant.as_deref())? {
+        Some(v) => q
+            .check_in(v, &Config::standard(v).notation)
+            .map_err(|e| anyhow::anyhow!("{} cannot be read {e}", shown(args)))?,
+        None => q
+            .check_somewhere()
+            .map_err(|e| anyhow::anyhow!("{} fits no variant's board; {e}", shown(args)))?,
+    }
     Ok(q)
 }
 
@@ -154,6 +215,21 @@ struct Found {
     hits: usize,
     message: String,
     counts: Counts,
+    /// The query cannot be read in the game's variant: the game was not searched.
+    unreadable: Option<NotReadable>,
+}
+
+impl Found {
+    fn nothing(message: String, counts: Counts) -> Found {
+        Found {
+            file: None,
+            rendered: None,
+            hits: 0,
+            message,
+            counts,
+            unreadable: None,
+        }
+    }
 }
 
 /// Runs `pdnkit search`.
@@ -176,14 +252,15 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let options = args.replay.options()?;
     let mut reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;
-    let games_out = args.to.map(|_| GamesOut::Original);
+    let games_out = args.to.is_some();
     let mut writer = GamesWriter::default();
-    if games_out.is_none() && !json {
-        let mut header = csv::Writer::from_writer(Vec::new());
-        header.write_record(HEADER).expect("in-memory CSV");
-        out.write_all(&header.into_inner().expect("in-memory CSV"))?;
-    }
+    // The header goes out with the first row, or at the end: a search that stops on a query
+    // the archive cannot hold writes nothing.
+    let mut header = (!games_out && !json).then(header_row);
     let (mut hits, mut games_hit) = (0u64, 0u64);
+    // Games searched, and those whose variant cannot hold the query, by variant.
+    let mut searched = 0u64;
+    let mut not_searched: Vec<(NotReadable, u64)> = Vec::new();
     let games = input::decided_games(
         &files,
         reporter.bytes_counter(),
@@ -197,13 +274,7 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             let options = options.for_archive(archive);
             let (file, raw) = match item {
                 Item::Failed { error } => {
-                    return Found {
-                        file: None,
-                        rendered: None,
-                        hits: 0,
-                        message: format!("pdnkit: {error}"),
-                        counts: Counts::failed_input(),
-                    };
+                    return Found::nothing(format!("pdnkit: {error}"), Counts::failed_input());
                 }
                 Item::Game { file, game } => (file, game),
             };
@@ -212,25 +283,15 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                 let found = match query.try_hits(checked) {
                     Ok(found) => found,
                     Err(why) => {
-                        return Found {
-                            file: None,
-                            rendered: None,
-                            hits: 0,
-                            message: format!(
-                                "pdnkit: {}: {}: not searched: {why}\n",
-                                checked.record.file,
-                                checked.record.describe()
-                            ),
-                            counts,
-                        };
+                        let mut f = Found::nothing(String::new(), counts);
+                        f.unreadable = Some(why);
+                        return f;
                     }
                 };
-                let rendered = match &games_out {
+                let rendered = match games_out {
                     _ if found.is_empty() => None,
-                    Some(form) => {
-                        Some(form.render_text(&raw, checked, &marked_game(checked, &found)))
-                    }
-                    None => {
+                    true => Some(marked_text(&raw, checked, &found)),
+                    false => {
                         let mut data = Vec::new();
                         for h in &found {
                             row(checked, h).write(json, &mut data);
@@ -251,12 +312,21 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                     hits: found.len(),
                     message,
                     counts,
+                    unreadable: None,
                 }
             })
         },
         |f| {
             reporter.message(&f.message);
             reporter.add(f.counts);
+            match f.unreadable {
+                Some(why) => match not_searched.iter_mut().find(|(w, _)| *w == why) {
+                    Some((_, n)) => *n += 1,
+                    None => not_searched.push((why, 1)),
+                },
+                None if f.counts.read > 0 => searched += 1,
+                None => {}
+            }
             if f.hits == 0 {
                 return ControlFlow::Continue(());
             }
@@ -265,19 +335,50 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             let (Some(file), Some(rendered)) = (f.file, f.rendered) else {
                 return ControlFlow::Continue(());
             };
-            match &games_out {
-                Some(form) => writer.write_shown(form, &mut out, &reporter, &file, &rendered),
-                None => match out.write_all(rendered.data.as_deref().unwrap_or_default()) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(e) => ControlFlow::Break(e),
-                },
+            if games_out {
+                return writer.write_shown(
+                    &GamesOut::Original,
+                    &mut out,
+                    &reporter,
+                    &file,
+                    &rendered,
+                );
+            }
+            let header = header.take().unwrap_or_default();
+            match out
+                .write_all(&header)
+                .and_then(|()| out.write_all(rendered.data.as_deref().unwrap_or_default()))
+            {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => ControlFlow::Break(e),
             }
         },
     );
     result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
-    if let Some(form) = &games_out {
-        writer.finish(form, &mut out)?;
+    if searched == 0
+        && let Some((why, n)) = not_searched.first()
+    {
+        // Not one game could hold the query: a mistake in it, said once.
+        reporter.abandon();
+        anyhow::bail!(
+            "{} cannot be read {why}; no game searched ({} of {} read)",
+            shown(&args),
+            plural(*n, "game"),
+            why.variant
+        );
     }
+    for (why, n) in &not_searched {
+        reporter.message(&format!(
+            "pdnkit: {} cannot be read {why}: {} of {} not searched",
+            shown(&args),
+            plural(*n, "game"),
+            why.variant
+        ));
+    }
+    if games_out {
+        writer.finish(&GamesOut::Original, &mut out)?;
+    }
+    out.write_all(&header.unwrap_or_default())?;
     out.finish()?;
     if !global.quiet {
         reporter.message(&format!(
@@ -292,15 +393,43 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
 }
 
 fn row<'a>(checked: &'a CheckedGame<'_, '_>, h: &'a Hit) -> Row<'a> {
+    let r = checked.record;
     Row {
-        file: &checked.record.file,
-        game: checked.record.game,
+        file: &r.file,
+        game: r.game,
+        event: r.event.as_deref(),
+        white: r.white.as_deref(),
+        black: r.black.as_deref(),
+        date: checked.game.and_then(|g| g.tag("Date")),
         ply: h.ply,
         move_number: h.move_number,
         played_by: h.side.map(pdnkit::side_name),
+        mv: h.mv.as_deref(),
         variation: h.variation,
         mirrored: h.mirrored,
         fen: &h.fen,
+    }
+}
+
+/// A matching game as `--to pdn` writes it: its text as in its file with the hits' comments,
+/// in UTF-8, and `*` after a game that had no terminator (so the next game stays apart). No
+/// tag is added: what a user gets is their own game.
+fn marked_text(raw: &RawGame, checked: &CheckedGame<'_, '_>, hits: &[Hit]) -> Rendered {
+    if raw.oversize.is_some() {
+        return Rendered {
+            data: None,
+            transcoded: None,
+        };
+    }
+    let mut text = marked_game(checked, hits);
+    if checked.game.is_some_and(|g| g.terminator.is_none()) {
+        let end = text.trim_end().len();
+        let line_end = if text.contains("\r\n") { "\r\n" } else { "\n" };
+        text.insert_str(end, &format!("{line_end}*"));
+    }
+    Rendered {
+        data: Some(text.into_bytes()),
+        transcoded: (raw.encoding.name() != "UTF-8").then(|| raw.encoding.name()),
     }
 }
 

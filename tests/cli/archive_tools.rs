@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-use crate::util::{Dir, Run};
+use crate::util::{Dir, Run, csv_rows};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -255,14 +255,13 @@ fn every_ply(files: &[String]) -> BTreeMap<String, BTreeSet<(String, u64, u64)>>
 fn search_rows(args: &[&str]) -> BTreeSet<(String, u64, u64)> {
     let r = same_for_every_jobs(args);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let mut rows = csv::Reader::from_reader(r.stdout.as_bytes());
-    rows.records()
+    csv_rows(&r.stdout)
+        .iter()
         .map(|row| {
-            let row = row.unwrap();
             (
-                row[0].to_string(),
-                row[1].parse().unwrap(),
-                row[2].parse().unwrap(),
+                row["file"].clone(),
+                row["game"].parse().unwrap(),
+                row["ply"].parse().unwrap(),
             )
         })
         .collect()
@@ -352,33 +351,38 @@ fn search_with_mirror_finds_the_colour_reversed_position() {
     let plain = dir
         .run(&["search", "-q", "--fen", fen, "pair.pdn"])
         .expect_code(0);
-    assert_eq!(plain.stdout.lines().count(), 2, "{}", plain.stdout);
-    assert!(plain.stdout.contains("pair.pdn,1,1,"));
+    let rows = csv_rows(&plain.stdout);
+    assert_eq!(rows.len(), 1, "{}", plain.stdout);
+    assert_eq!((&*rows[0]["game"], &*rows[0]["ply"]), ("1", "1"));
     let both = dir
         .run(&["search", "-q", "--mirror", "--fen", fen, "pair.pdn"])
         .expect_code(0);
-    let rows: Vec<&str> = both.stdout.lines().skip(1).collect();
+    let rows = csv_rows(&both.stdout);
     assert_eq!(rows.len(), 2, "{}", both.stdout);
-    assert!(rows[0].starts_with("pair.pdn,1,1,") && rows[0].contains(",false,"));
-    assert!(rows[1].starts_with("pair.pdn,2,1,") && rows[1].contains(",true,"));
+    let at = |row: &BTreeMap<String, String>| {
+        (
+            row["game"].clone(),
+            row["ply"].clone(),
+            row["mirrored"].clone(),
+        )
+    };
+    assert_eq!(at(&rows[0]), ("1".into(), "1".into(), "false".into()));
+    assert_eq!(at(&rows[1]), ("2".into(), "1".into(), "true".into()));
 }
 
 #[test]
 fn search_patterns_material_and_manoeuvres() {
     // A pattern with the side to move left free holds at the start of every international game.
     let r = run(&["search", "-q", "--pattern", "?:W31,50:B1:E25,26", SAMPLE]).expect_code(0);
-    let starts = r
-        .stdout
-        .lines()
-        .skip(1)
-        .filter(|l| l.split(',').nth(2) == Some("0"));
+    let rows = csv_rows(&r.stdout);
+    let starts = rows.iter().filter(|row| row["ply"] == "0");
     assert_eq!(starts.count(), 31);
     // Material: every hit's FEN has the counts asked for.
     let r = run(&["search", "-q", "--material", "W:4 B:4", SAMPLE]).expect_code(0);
-    let rows: Vec<&str> = r.stdout.lines().skip(1).collect();
+    let rows = csv_rows(&r.stdout);
     assert!(!rows.is_empty());
     for row in &rows {
-        let fen = row.rsplit(",\"").next().unwrap().trim_end_matches('"');
+        let fen = &row["fen"];
         let count = |side: &str| -> usize {
             let part = fen
                 .split(':')
@@ -398,18 +402,13 @@ fn search_patterns_material_and_manoeuvres() {
                 })
                 .sum()
         };
-        assert_eq!((count("W"), count("B")), (4, 4), "{row}");
+        assert_eq!((count("W"), count("B")), (4, 4), "{row:?}");
     }
     // A capture of four or more: the move on the row's ply takes that many (checked by JSON).
     let r = run(&["search", "-q", "--move", "x4", SAMPLE]).expect_code(0);
-    let hits: Vec<(u64, u64)> = r
-        .stdout
-        .lines()
-        .skip(1)
-        .map(|l| {
-            let f: Vec<&str> = l.split(',').collect();
-            (f[1].parse().unwrap(), f[2].parse().unwrap())
-        })
+    let hits: Vec<(u64, u64)> = csv_rows(&r.stdout)
+        .iter()
+        .map(|row| (row["game"].parse().unwrap(), row["ply"].parse().unwrap()))
         .collect();
     let games = converted(&[SAMPLE.to_string()]);
     let mut want = Vec::new();

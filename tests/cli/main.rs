@@ -13,4 +13,5 @@ mod io_faults;
 mod parquet;
 mod pictures;
 mod real_world;
+mod search;
 mod stats;

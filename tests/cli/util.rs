@@ -77,3 +77,18 @@ impl Run {
         self
     }
 }
+
+/// The rows of a CSV output with a header row, each a map from column to value.
+pub fn csv_rows(text: &str) -> Vec<std::collections::BTreeMap<String, String>> {
+    let mut rows = csv::Reader::from_reader(text.as_bytes());
+    let header: Vec<String> = rows.headers().unwrap().iter().map(String::from).collect();
+    rows.records()
+        .map(|row| {
+            header
+                .iter()
+                .cloned()
+                .zip(row.unwrap().iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
