@@ -13,10 +13,8 @@ mod test_rng;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = cli::parse();
     match cli::run(args) {
         Ok(status) => status.exit_code(),
         Err(err) if is_broken_pipe(&err) => {

@@ -40,7 +40,7 @@ pub struct DedupeArgs {
     pub report: Option<PathBuf>,
     /// Play every game under these rules (default: the GameType or Variant tag, else the one
     /// decided for its file). See `pdnkit variants`.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = super::variant_names())]
     pub variant: Option<String>,
     /// Write the games kept in this format instead of their original text.
     #[arg(long, value_enum)]

@@ -31,7 +31,7 @@ pub struct DiagramArgs {
     pub ply: Option<u32>,
     /// The rules (default international; with FILE, the game is played under them whatever its
     /// tags say). See `pdnkit variants`.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = super::variant_names())]
     pub variant: Option<String>,
     /// Draw this position, in the variant's notation (`W:W28,31-50:B1-18,20,23`).
     #[arg(long, value_name = "FEN")]

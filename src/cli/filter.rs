@@ -50,7 +50,7 @@ pub struct FilterArgs {
     pub result: Option<String>,
     /// The variant the game was played under (its GameType, else the one decided for its
     /// file; see `pdnkit variants`).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = super::variant_names())]
     pub variant: Option<String>,
     /// The number of main-line moves written: `MIN..MAX` (either end may be left out).
     #[arg(long, value_name = "MIN..MAX")]

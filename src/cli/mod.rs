@@ -24,6 +24,7 @@ mod stats;
 mod validate;
 mod variants;
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -198,13 +199,27 @@ pub enum Command {
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout.
     ///
     /// For example `pdnkit completions bash > ~/.local/share/bash-completion/completions/pdnkit`.
+    /// The script completes subcommands, options, and the values of options that take one of
+    /// a list (variant names, formats, shells).
     Completions {
         /// The shell.
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff) to stdout, e.g. `pdnkit man > pdnkit.1`.
-    Man,
+    /// Print a manual page (roff) to stdout, or write every page to a directory.
+    ///
+    /// `pdnkit man > pdnkit.1` prints the page of pdnkit, `pdnkit man validate` the page of a
+    /// subcommand (pdnkit-validate(1)), each with its options; `pdnkit man --dir DIR` writes
+    /// pdnkit.1 and a pdnkit-SUBCOMMAND.1 for every subcommand into DIR (e.g.
+    /// ~/.local/share/man/man1).
+    Man {
+        /// The subcommand whose page to print (default: pdnkit's own).
+        #[arg(value_name = "SUBCOMMAND", conflicts_with = "dir")]
+        subcommand: Option<String>,
+        /// Write every page into this directory (created if missing) instead of printing one.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
 }
 
 /// What a run found, mapped to the documented exit codes.
@@ -261,18 +276,134 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Completions { shell } => {
             refuse_format(&cli.global, "completions")?;
             let mut out = output::Output::open(None)?;
-            let mut command = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(shell, &mut command, "pdnkit", &mut out);
+            clap_complete::generate(shell, &mut command(), "pdnkit", &mut out);
             out.finish()?;
             Ok(Status::default())
         }
-        Command::Man => {
+        Command::Man { subcommand, dir } => {
             refuse_format(&cli.global, "man")?;
-            let mut out = output::Output::open(None)?;
-            clap_mangen::Man::new(<Cli as clap::CommandFactory>::command()).render(&mut out)?;
-            out.finish()?;
-            Ok(Status::default())
+            man(subcommand.as_deref(), dir.as_deref(), &cli.global)
         }
+    }
+}
+
+/// The subcommands that write more than one form and so take `--format`; the others write one
+/// form and refuse it (their help does not offer it).
+const FORMAT_TAKERS: [&str; 6] = [
+    "validate", "captures", "stats", "search", "perft", "variants",
+];
+
+/// The command line as the derived definitions describe it, with `--format` hidden in the
+/// subcommands that refuse it: there an argument of their own that help and pages leave out
+/// stands for the global option (its value still reaches [`GlobalArgs`], and the subcommand
+/// refuses it with a message naming what it writes).
+pub fn command() -> clap::Command {
+    let mut cmd = <Cli as clap::CommandFactory>::command();
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    // Every subcommand is taken out and put back in turn, so they keep their order.
+    for name in names {
+        let refuses = !FORMAT_TAKERS.contains(&name.as_str());
+        cmd = cmd.mut_subcommand(name, |sub| {
+            if !refuses {
+                return sub;
+            }
+            sub.arg(
+                clap::Arg::new("format")
+                    .long("format")
+                    .hide(true)
+                    .value_parser(clap::builder::EnumValueParser::<Format>::new()),
+            )
+        });
+    }
+    cmd
+}
+
+/// The arguments of this process, parsed by [`command`]; a usage error exits as clap does.
+pub fn parse() -> Cli {
+    use clap::FromArgMatches;
+    let matches = command().get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
+/// `pdnkit man`: pdnkit's page or a subcommand's on stdout, or every page into `dir`. Pages
+/// list each option (the global ones in every subcommand's page) and refer only to pages
+/// `--dir` writes.
+fn man(
+    subcommand: Option<&str>,
+    dir: Option<&Path>,
+    global: &GlobalArgs,
+) -> anyhow::Result<Status> {
+    let mut cmd = command().disable_help_subcommand(true);
+    cmd.build();
+    if let Some(dir) = dir {
+        std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
+        let mut pages = 0u64;
+        for page in std::iter::once(cmd.clone()).chain(cmd.get_subcommands().cloned()) {
+            let man = clap_mangen::Man::new(page);
+            let path = dir.join(man.get_filename());
+            let mut out = output::Output::open(Some(&path))?;
+            man.render(&mut out)?;
+            out.finish()?;
+            pages += 1;
+        }
+        if !global.quiet {
+            report::to_stderr(&format!(
+                "pdnkit: {} written to {}",
+                report::plural(pages, "manual page"),
+                dir.display()
+            ));
+        }
+        return Ok(Status::default());
+    }
+    let page = match subcommand {
+        None => cmd,
+        Some(name) => cmd.find_subcommand(name).cloned().ok_or_else(|| {
+            let names: Vec<&str> = cmd.get_subcommands().map(|s| s.get_name()).collect();
+            anyhow::anyhow!(
+                "no subcommand {name:?}; the pages are those of {}",
+                names.join(", ")
+            )
+        })?,
+    };
+    let mut out = output::Output::open(None)?;
+    clap_mangen::Man::new(page).render(&mut out)?;
+    out.finish()?;
+    Ok(Status::default())
+}
+
+/// The values `--variant` completes to and its help lists: every variant's name. Any name or
+/// alias `pdnkit variants` lists is taken; the parsing of the name is the subcommand's, which
+/// explains an unknown or ambiguous one.
+pub fn variant_names() -> impl clap::builder::TypedValueParser<Value = String> {
+    VariantNames
+}
+
+#[derive(Clone, Copy, Debug)]
+struct VariantNames;
+
+impl clap::builder::TypedValueParser for VariantNames {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            draughts::Variant::ALL
+                .iter()
+                .map(|v| clap::builder::PossibleValue::new(v.name())),
+        ))
     }
 }
 
@@ -297,8 +428,8 @@ impl GlobalArgs {
 #[derive(clap::Args, Debug, Clone)]
 pub struct ReplayArgs {
     /// Play every game under these rules (default: the GameType or Variant tag, else a guess
-    /// from the squares used). See `pdnkit variants`.
-    #[arg(long, value_name = "NAME")]
+    /// from the squares used). Aliases are taken too: see `pdnkit variants`.
+    #[arg(long, value_name = "NAME", value_parser = variant_names())]
     pub variant: Option<String>,
     /// Skip variations (replay the main line only).
     #[arg(long)]

@@ -33,7 +33,7 @@ pub struct PerftArgs {
     /// Variant (international, russian, english, frisian, ...; see `pdnkit variants`), another
     /// board of a variant (malaysian-10x10, malaysian-8x8, ghanaian-dark-cornered) or test rule
     /// set (spantsiretti-international, thai-12).
-    #[arg(long, default_value = "international")]
+    #[arg(long, default_value = "international", value_parser = super::variant_names())]
     pub variant: String,
     /// Depth in plies.
     #[arg(long)]
