@@ -104,6 +104,7 @@ fn the_report_works_in_headless_chromium() {
     repairs_are_shown(&mut browser, &dir);
     moves_are_named_as_the_board_names_them(&mut browser, &dir);
     long_words_wrap(&mut browser, &dir);
+    starts_of_their_own(&mut browser, &dir);
     a_thousand_findings_are_paged(&mut browser, &dir);
     drop(browser);
     let _ = std::fs::remove_dir_all(&dir);
@@ -490,9 +491,9 @@ fn moves_are_named_as_the_board_names_them(browser: &mut Browser, dir: &Path) {
     assert!(browser.errors.is_empty(), "{:?}", browser.errors);
 }
 
-/// An archive of about a thousand findings: the table shows a page at a time, the pager walks
-/// them all, a link to a finding opens its page, sorting orders every finding, and the counts
-/// are exact.
+/// An archive of about a thousand findings (its data in several elements): the table shows a
+/// page at a time, the pager walks them all, a link to a finding opens its page, sorting orders
+/// every finding, and the counts are exact.
 fn a_thousand_findings_are_paged(browser: &mut Browser, dir: &Path) {
     let fixture = std::fs::read_to_string(root().join("fixtures/report/archive.pdn")).unwrap();
     // Without its last game, whose comment never ends and would swallow the copies after it.
@@ -501,6 +502,9 @@ fn a_thousand_findings_are_paged(browser: &mut Browser, dir: &Path) {
     std::fs::write(&archive, format!("{readable}\n\n").repeat(80)).unwrap();
     let archive = archive.to_str().unwrap();
     open_report(browser, dir, archive, "many", &["--no-suggest"]);
+    let page = std::fs::read_to_string(dir.join("many.html")).unwrap();
+    let elements = page.matches("class=\"pdnkit-games\"").count();
+    assert!(elements > 1, "the data in several elements: {elements}");
     let codes = codes_of(&expected_findings(archive));
     assert!(codes.len() > 1000, "{}", codes.len());
     assert_eq!(every_row(browser, "r.dataset.code"), json!(codes));
@@ -549,5 +553,35 @@ fn a_thousand_findings_are_paged(browser: &mut Browser, dir: &Path) {
         .collect();
     assert_eq!(sorted.len(), codes.len());
     assert!(sorted.windows(2).all(|w| w[0] >= w[1]), "sorted by ply");
+    assert!(browser.errors.is_empty(), "{:?}", browser.errors);
+}
+
+/// Games from more start positions than the page's shared table holds carry their own: each
+/// starts from its FEN.
+fn starts_of_their_own(browser: &mut Browser, dir: &Path) {
+    let mut text = String::new();
+    for i in 0..70 {
+        let (white, black) = (31 + i % 20, 1 + i / 20);
+        text.push_str(&format!(
+            "[GameType \"20\"]\n[FEN \"W:W{white}:B{black}\"]\n1. {white}-{} 99-98 *\n\n",
+            white - 5
+        ));
+    }
+    let archive = dir.join("starts.pdn");
+    std::fs::write(&archive, text).unwrap();
+    let archive = archive.to_str().unwrap();
+    open_report(browser, dir, archive, "starts", &[]);
+    let fens = expected_fens(archive);
+    for game in [1, 64, 65, 70] {
+        let shown = browser.eval(&format!(
+            "(() => {{ const i = document.getElementById('game-number'); i.value = '{game}'; \
+             i.dispatchEvent(new Event('change')); \
+             const v = document.getElementById('viewer').dataset; return [v.ply, v.fen]; }})()"
+        ));
+        assert_eq!(shown, json!(["0", fens[&(game, 0)]]), "game {game}");
+        browser.press("ArrowRight");
+        let after = browser.eval("document.getElementById('viewer').dataset.fen");
+        assert_eq!(after, fens[&(game, 1)], "game {game}");
+    }
     assert!(browser.errors.is_empty(), "{:?}", browser.errors);
 }

@@ -1,5 +1,5 @@
 //! The page's data, written game by game as the report goes: JSON in
-//! `<script type="application/json" class="pdnkit-games">` elements of about a megabyte each,
+//! `<script type="application/json" class="pdnkit-games">` elements of about 256 KB each,
 //! each an array of games; the tables they point into (files, variants, boards, starts) come
 //! once, after them, in the page's meta data ([`Writer::meta`]).
 //!
@@ -33,7 +33,7 @@ use super::shown_path;
 use crate::{Code, Severity};
 
 /// A data element is closed once it holds this many bytes (a game more at most).
-const CHUNK: usize = 1 << 20;
+const CHUNK: usize = 1 << 18;
 /// Most start positions kept in the shared table; the others are written in their games.
 const MAX_STARTS: usize = 64;
 
@@ -61,6 +61,8 @@ pub struct Writer {
     pub findings: u64,
     /// Bytes in the element being written; `None` when none is open.
     open: Option<usize>,
+    /// An element is closed once it holds this many bytes.
+    chunk: usize,
     /// A game's JSON before it is escaped into the page.
     buffer: Vec<u8>,
 }
@@ -120,6 +122,7 @@ impl Writer {
             games: 0,
             findings: 0,
             open: None,
+            chunk: CHUNK,
             buffer: Vec::with_capacity(1 << 14),
         }
     }
@@ -176,7 +179,7 @@ impl Writer {
         write_escaped(out, &self.buffer)?;
         let written = written + self.buffer.len();
         self.open = Some(written);
-        if written >= CHUNK {
+        if written >= self.chunk {
             self.close(out)?;
         }
         self.games += 1;
@@ -292,6 +295,73 @@ pub fn write_escaped(out: &mut dyn Write, json: &[u8]) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::html_report::Settings;
+    use crate::{ReplayOptions, check_game};
+    use pdn::Splitter;
+
+    /// The data elements written for the games of `archive`, elements closed at `chunk` bytes.
+    fn elements(archive: &str, chunk: usize) -> Vec<serde_json::Value> {
+        let settings = Settings::default();
+        let options = ReplayOptions::default();
+        let mut writer = Writer::new(None);
+        writer.chunk = chunk;
+        let mut out = Vec::new();
+        for raw in Splitter::new(archive.as_bytes()) {
+            let raw = raw.unwrap();
+            let entry = check_game("t.pdn", &raw, &options, |c| {
+                GameEntry::of(c, &settings, &options)
+            });
+            writer.game(&mut out, &entry).unwrap();
+        }
+        writer.close(&mut out).unwrap();
+        let page = String::from_utf8(out).unwrap();
+        let open = "<script type=\"application/json\" class=\"pdnkit-games\">";
+        assert!(page.starts_with(open), "{page}");
+        page.split(open)
+            .skip(1)
+            .map(|e| serde_json::from_str(e.strip_suffix("</script>\n").unwrap()).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn games_are_written_in_elements_of_bounded_size() {
+        let game = "[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *\n\n";
+        let archive = game.repeat(5);
+        let one = elements(&archive, CHUNK);
+        assert_eq!(one.len(), 1);
+        assert_eq!(one[0].as_array().unwrap().len(), 5);
+        // Each element closes once past its size: here after every game.
+        let many = elements(&archive, 1);
+        assert_eq!(many.len(), 5);
+        assert!(many.iter().all(|e| e.as_array().unwrap().len() == 1));
+        assert_eq!(many[0][0], one[0][0]);
+    }
+
+    #[test]
+    fn start_positions_are_shared_up_to_a_limit() {
+        let mut archive = String::new();
+        for i in 0..MAX_STARTS + 2 {
+            let (white, black) = (31 + i % 20, 1 + i / 20);
+            archive.push_str(&format!(
+                "[GameType \"20\"]\n[FEN \"W:W{white}:B{black}\"]\n1. 99-98 *\n\n"
+            ));
+        }
+        let games: Vec<serde_json::Value> = elements(&archive, CHUNK)
+            .into_iter()
+            .flat_map(|e| e.as_array().unwrap().clone())
+            .collect();
+        let starts: Vec<&serde_json::Value> = games.iter().map(|g| &g[6]).collect();
+        assert!(
+            starts[..MAX_STARTS]
+                .iter()
+                .enumerate()
+                .all(|(i, s)| *s == i)
+        );
+        assert!(
+            starts[MAX_STARTS..].iter().all(|s| s.is_string()),
+            "{starts:?}"
+        );
+    }
 
     #[test]
     fn no_less_than_sign_reaches_the_page() {
