@@ -98,7 +98,7 @@ pub fn run(args: CapturesArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let result = global.pipeline().run_weighed(
         input::decided_games(
             &files,
-            reporter.bytes_counter(),
+            reporter.progress(),
             input::Deciding::replaying(options.variant),
         ),
         |(item, _)| item.weight(),

@@ -7,7 +7,6 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
 
 use clap::ValueEnum;
 
@@ -181,7 +180,7 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     out.write_all(&format.header()?)?;
     let items: Box<dyn Iterator<Item = Item> + Send> = match buffered {
         Some(items) => Box::new(items.into_iter()),
-        None => Box::new(input::games(&files, reporter.bytes_counter())),
+        None => Box::new(input::games(&files, reporter.progress())),
     };
     let skip_invalid = args.skip_invalid;
     let (mut first, mut written, mut left_out, mut as_start) = (true, 0u64, 0u64, 0u64);
@@ -286,7 +285,7 @@ fn tags_seen(files: &[PathBuf]) -> (Vec<String>, Option<Vec<Item>>) {
     let keep = files.iter().any(|f| f.as_os_str() == "-");
     let mut kept = Vec::new();
     let mut seen: Vec<String> = Vec::new();
-    for item in input::games(files, Arc::new(AtomicU64::new(0))) {
+    for item in input::games(files, Arc::default()) {
         if let Item::Game { game: raw, .. } = &item
             && let Ok(game) = parse_game(raw)
         {

@@ -30,7 +30,7 @@ pub fn run(args: &ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let options = args.replay.options()?;
     let mut reporter = Reporter::new(global, &files);
     let mut writer = ParquetWriter::create(dir, partition)?;
-    let games = input::games(&files, reporter.bytes_counter());
+    let games = input::games(&files, reporter.progress());
     let skip_invalid = args.skip_invalid;
     let (mut written, mut left_out, mut as_start) = (0u64, 0u64, 0u64);
     // Each game's rows hold a FEN per ply: fewer batches in flight than for text out.

@@ -100,7 +100,7 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     // Pass 1: every game's key.
     let mut keyed: Vec<Keyed> = Vec::new();
     let games = input::decided(
-        inputs.games(reporter.bytes_counter()),
+        inputs.games(reporter.progress()),
         input::Deciding::replaying(variant),
     );
     let _ = global.pipeline().run_weighed(

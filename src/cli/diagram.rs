@@ -5,7 +5,6 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
 
 use anyhow::{Context, bail};
 use draughts::{Config, Fen, GameState, Move, Notation, Position, Variant};
@@ -155,8 +154,8 @@ fn from_game(args: &DiagramArgs, file: &Path) -> anyhow::Result<Drawn> {
     let options = replay.options()?;
     let files = [file.to_path_buf()];
     let deciding = input::Deciding::replaying(options.variant);
-    let bytes = Arc::new(AtomicU64::new(0));
-    for (item, archive) in input::decided_games(&files, bytes, deciding) {
+    let progress = Arc::default();
+    for (item, archive) in input::decided_games(&files, progress, deciding) {
         let (name, raw) = match item {
             Item::Failed { error } => return Err(error.into()),
             Item::Game { file, game } => (file, game),

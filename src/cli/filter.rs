@@ -173,7 +173,7 @@ pub fn run(args: FilterArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     out.write_all(&form.header()?)?;
     let games = input::decided_games(
         &files,
-        reporter.bytes_counter(),
+        reporter.progress(),
         input::Deciding::replaying(None),
     );
     let kept_games = |(item, archive): input::Decided| {

@@ -103,7 +103,7 @@ pub fn run(args: FixArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let mut games_changed = 0u64;
     let games = input::decided_games(
         &files,
-        reporter.bytes_counter(),
+        reporter.progress(),
         input::Deciding::replaying(options.variant),
     );
     let result = global.pipeline().run_weighed(

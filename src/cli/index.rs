@@ -67,7 +67,7 @@ pub fn run(args: IndexArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let mut runs = Runs::new(&args.output, RUN)?;
     let games = input::decided_games(
         &args.files,
-        reporter.bytes_counter(),
+        reporter.progress(),
         input::Deciding::replaying(options.variant),
     );
     let result = global.pipeline().run_weighed(

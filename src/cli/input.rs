@@ -1,18 +1,21 @@
-//! The inputs of a run: every path in order (`-` is standard input; compressed files are read
-//! through `pdn::open`), streamed as one sequence of games. A file that cannot be opened or
-//! read is one item of the sequence too, so it is reported in order and the other files are
-//! still processed.
+//! The inputs of a run: every path in order (`-` is standard input; a folder read for the PDN
+//! files below it, a zip archive for those inside it: `pdn::find_sources`; compressed files
+//! and other encodings read through `pdn::open_source`), streamed as one sequence of games. An
+//! input that cannot be opened or read is one item of the sequence too, so it is reported in
+//! order and the other inputs are still processed. Warnings about inputs (an empty file, a
+//! folder with no PDN file) go to the run's reporter, which prints them in the order of the
+//! items ([`Progress`]).
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::prescan::{DEFAULT_BLOCK, mapped_block_size, prescan, prescan_mapped};
-use pdn as read;
 use pdn::NotesPassed;
 use pdn::RawGame;
-use pdn::{Cut, SplitOptions, Splitter};
+use pdn::{Cut, Found, ReadOptions, Source, SplitOptions, Splitter};
 use pdnkit::ArchiveVariant;
 use pdnkit::draughts::Variant;
 use pdnkit::file_variant::{FileItem, with_file_variant};
@@ -65,36 +68,161 @@ const MAX_PLAIN_RUN: u64 = 4096;
 /// The splitter of a file being read.
 type FileSplitter = Splitter<Box<dyn BufRead + Send>>;
 
-/// A file being read: its name for reports and its games.
-type OpenFile = (Arc<str>, FileSplitter);
-
-/// Streams the games of `paths` in order. `bytes` is advanced as input is consumed, for
-/// progress reporting.
-pub fn games(paths: &[PathBuf], bytes: Arc<AtomicU64>) -> impl Iterator<Item = Item> + Send {
-    stream(named(paths), bytes, read::games, Iterator::next)
+/// An input being read: its name for reports, its games, and how many it gave so far.
+struct OpenInput {
+    name: Arc<str>,
+    splitter: FileSplitter,
+    games: u64,
 }
 
-/// Each path with its name in reports.
-fn named(paths: &[PathBuf]) -> Vec<(PathBuf, Arc<str>)> {
-    paths
-        .iter()
-        .map(|p| (p.clone(), display_name(p).into()))
+/// How inputs are read: options every subcommand that reads games understands.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct InputArgs {
+    /// Read every game in this encoding (utf-8, windows-1251 or cp1251, koi8-r, ibm866 or
+    /// cp866, windows-1250, iso-8859-2, utf-16le...). By default each file's encoding is
+    /// decided from its bytes, and a file that is not UTF-8 gets a warning naming the encoding
+    /// it was read in.
+    #[arg(long, global = true, value_name = "NAME")]
+    pub encoding: Option<String>,
+    /// Read inputs that do not look like text (NUL or control bytes in their first kilobytes)
+    /// as PDN all the same; by default they are refused.
+    #[arg(long, global = true)]
+    pub text: bool,
+    /// The files read from folders and zip archives: a glob matched against a file's path below
+    /// the folder (or inside the archive), ignoring case; `!GLOB` leaves files out. Repeat it
+    /// for several. Default: *.pdn and its compressed forms (.gz, .bz2, .xz, .zst), and zip
+    /// archives in folders.
+    #[arg(long = "glob", global = true, value_name = "GLOB")]
+    pub globs: Vec<String>,
+}
+
+impl InputArgs {
+    /// The reading options these arguments give.
+    ///
+    /// # Errors
+    /// An encoding name or a glob that is not valid.
+    pub fn read_options(&self) -> anyhow::Result<ReadOptions> {
+        let encoding = match &self.encoding {
+            None => None,
+            Some(name) => Some(pdn::encoding_named(name).ok_or_else(
+                || {
+                    anyhow::anyhow!(
+                        "unknown encoding {name:?}; known names include utf-8, windows-1251 \
+                         (cp1251), koi8-r, koi8-u, ibm866 (cp866), windows-1250, windows-1252, \
+                         iso-8859-2, iso-8859-5, utf-16le, utf-16be"
+                    )
+                },
+            )?),
+        };
+        Ok(ReadOptions {
+            encoding,
+            force_text: self.text,
+            selection: pdn::Selection::new(&self.globs).map_err(anyhow::Error::msg)?,
+        })
+    }
+}
+
+/// The command line's reading options (`--encoding`, `--text`, `--glob`).
+static READ_OPTIONS: OnceLock<ReadOptions> = OnceLock::new();
+
+/// Sets how every input of the run is read; called once, before a subcommand reads (later
+/// calls change nothing).
+pub fn set_read_options(options: ReadOptions) {
+    let _ = READ_OPTIONS.set(options);
+}
+
+/// How inputs are read: as set by [`set_read_options`], else the defaults.
+pub fn read_options() -> &'static ReadOptions {
+    READ_OPTIONS.get_or_init(ReadOptions::default)
+}
+
+/// What the input stream tells the run's reporter: the bytes read so far, the total to read
+/// once the inputs are known, and warnings, each to be printed after the item it follows.
+#[derive(Debug, Default)]
+pub struct Progress {
+    bytes: AtomicU64,
+    total: AtomicU64,
+    /// Warnings, each with the number of items streamed before it.
+    warnings: Mutex<VecDeque<(u64, String)>>,
+}
+
+impl Progress {
+    /// Bytes read so far.
+    pub fn bytes(&self) -> u64 {
+        self.bytes.load(Ordering::Relaxed)
+    }
+
+    /// The size of the inputs, as far as it is known (0 for standard input alone).
+    pub fn total(&self) -> u64 {
+        self.total.load(Ordering::Relaxed)
+    }
+
+    /// Queues `message` to be printed once the first `items` items are handled.
+    fn warn(&self, items: u64, message: String) {
+        let mut warnings = self.warnings.lock().expect("warnings lock");
+        warnings.push_back((items, message));
+    }
+
+    /// The warnings due once `handled` items are handled (all of them for `u64::MAX`).
+    pub fn warnings_due(&self, handled: u64) -> Vec<String> {
+        let mut warnings = self.warnings.lock().expect("warnings lock");
+        let due = warnings.iter().take_while(|(at, _)| *at <= handled).count();
+        warnings.drain(..due).map(|(_, message)| message).collect()
+    }
+}
+
+/// Streams the games of `paths` in order. `progress` is told how reading goes.
+pub fn games(paths: &[PathBuf], progress: Arc<Progress>) -> impl Iterator<Item = Item> + Send {
+    stream(plan(paths), progress, open_games, Iterator::next)
+}
+
+/// The games of one input, read with the run's options.
+fn open_games(source: &Source) -> io::Result<FileSplitter> {
+    Ok(pdn::open_source(source, read_options())?.games(SplitOptions::default()))
+}
+
+/// What reading `paths` comes to: each input with its name in reports, inputs that cannot be
+/// read, warnings.
+#[derive(Clone, Debug)]
+enum Planned {
+    Read(Source, Arc<str>),
+    Failed(io::ErrorKind, String),
+    Warning(String),
+}
+
+/// The inputs `paths` name ([`pdn::find_sources`]), with the run's selection of files.
+fn plan(paths: &[PathBuf]) -> Vec<Planned> {
+    pdn::find_sources(paths, &read_options().selection)
+        .into_iter()
+        .map(|found| match found {
+            Found::Source(source) => {
+                let name = source.name().into();
+                Planned::Read(source, name)
+            }
+            Found::Failed(error) => Planned::Failed(error.kind(), error.to_string()),
+            Found::Warning { input, message } => {
+                Planned::Warning(format!("{input}: warning: {message}"))
+            }
+        })
         .collect()
 }
 
 /// Inputs a subcommand reads more than once: standard input is copied to a temporary file
 /// first (removed when this is dropped), still named `-` in reports.
 pub struct Rereadable {
-    paths: Vec<(PathBuf, Arc<str>)>,
+    plan: Vec<Planned>,
     spool: Option<PathBuf>,
 }
 
 impl Rereadable {
     /// `paths`, with `-` read into a temporary file.
     pub fn new(paths: &[PathBuf]) -> io::Result<Rereadable> {
-        let mut named = named(paths);
+        let mut plan = plan(paths);
         let mut spool = None;
-        if named.iter().any(|(p, _)| p.as_os_str() == "-") {
+        if plan
+            .iter()
+            .any(|p| matches!(p, Planned::Read(Source::Stdin, _)))
+        {
             let path =
                 std::env::temp_dir().join(format!("pdnkit-stdin-{}.pdn", std::process::id()));
             let mut file = std::fs::File::create(&path)
@@ -102,19 +230,18 @@ impl Rereadable {
             spool = Some(path.clone());
             io::copy(&mut io::stdin().lock(), &mut file)
                 .map_err(|e| io::Error::new(e.kind(), format!("-: {e}")))?;
-            for (p, _) in named.iter_mut().filter(|(p, _)| p.as_os_str() == "-") {
-                p.clone_from(&path);
+            for p in &mut plan {
+                if let Planned::Read(source @ Source::Stdin, _) = p {
+                    *source = Source::File(path.clone());
+                }
             }
         }
-        Ok(Rereadable {
-            paths: named,
-            spool,
-        })
+        Ok(Rereadable { plan, spool })
     }
 
     /// The games of every input, in order ([`games`]).
-    pub fn games(&self, bytes: Arc<AtomicU64>) -> impl Iterator<Item = Item> + Send + use<> {
-        stream(self.paths.clone(), bytes, read::games, Iterator::next)
+    pub fn games(&self, progress: Arc<Progress>) -> impl Iterator<Item = Item> + Send + use<> {
+        stream(self.plan.clone(), progress, open_games, Iterator::next)
     }
 }
 
@@ -133,7 +260,7 @@ impl Drop for Rereadable {
 /// ([`prescan_mapped`]). Games whose only notes are those `notes` lets by are passed by too.
 pub fn cuts(
     paths: &[PathBuf],
-    bytes: Arc<AtomicU64>,
+    progress: Arc<Progress>,
     jobs: usize,
     map: bool,
     notes: NotesPassed,
@@ -142,28 +269,39 @@ pub fn cuts(
         notes_passed: notes,
         ..SplitOptions::default()
     };
-    let open = move |path: &Path| -> io::Result<FileSplitter> {
+    let open = move |source: &Source| -> io::Result<FileSplitter> {
+        let read = read_options();
         // Hints serve only the fast paths: without them there is nothing to find ahead.
         if jobs <= 1 || !options.fast_paths {
-            return Ok(Splitter::with_options(read::open(path)?, options.clone()));
+            return Ok(pdn::open_source(source, read)?.games(options.clone()));
         }
-        let mappable = if map {
-            read::open_mappable(path)?
-        } else {
-            None
+        let mappable = match source {
+            Source::File(path) if map => pdn::open_mappable(path, read)?,
+            _ => None,
         };
-        let (reader, hints) = match mappable {
-            Some(file) => prescan_mapped(file, jobs, mapped_block_size(jobs), notes)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?,
-            None => prescan(read::open(path)?, jobs, DEFAULT_BLOCK, notes),
+        let (reader, decoder, hints) = match mappable {
+            Some((file, decoder)) => {
+                let (reader, hints) = prescan_mapped(file, jobs, mapped_block_size(jobs), notes)
+                    .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", source.name())))?;
+                (reader, decoder, hints)
+            }
+            None => {
+                let opened = pdn::open_source(source, read)?;
+                let (reader, hints) = prescan(opened.reader, jobs, DEFAULT_BLOCK, notes);
+                (reader, opened.decoder, hints)
+            }
         };
         let reader: Box<dyn BufRead + Send> = Box::new(reader);
-        Ok(Splitter::with_options(reader, options.clone()).with_hints(hints))
+        let options = SplitOptions {
+            decoder,
+            ..options.clone()
+        };
+        Ok(Splitter::with_options(reader, options).with_hints(hints))
     };
     // What ended a run of plain games, streamed after the run: the next game, an error, or the
     // end of the file (`None`).
     let mut held: Option<Option<io::Result<Piece>>> = None;
-    stream(named(paths), bytes, open, move |splitter| {
+    stream(plan(paths), progress, open, move |splitter| {
         if let Some(next) = held.take() {
             return next;
         }
@@ -188,54 +326,87 @@ pub fn cuts(
     })
 }
 
-/// The games of `paths`: each file opened by `open`, its games taken by `next`.
+/// The games of the inputs `plan` holds: each opened by `open`, its games taken by `next`.
 fn stream<G>(
-    paths: Vec<(PathBuf, Arc<str>)>,
-    bytes: Arc<AtomicU64>,
-    open: impl Fn(&Path) -> io::Result<FileSplitter> + Send,
+    plan: Vec<Planned>,
+    progress: Arc<Progress>,
+    open: impl Fn(&Source) -> io::Result<FileSplitter> + Send,
     mut next: impl FnMut(&mut FileSplitter) -> Option<io::Result<G>> + Send,
 ) -> impl Iterator<Item = Item<G>> + Send {
-    let mut files = paths.into_iter();
-    let mut current: Option<OpenFile> = None;
+    let total = plan
+        .iter()
+        .map(|p| match p {
+            Planned::Read(source, _) => source.size(),
+            _ => 0,
+        })
+        .sum();
+    progress.total.store(total, Ordering::Relaxed);
+    let mut plan = plan.into_iter();
+    let mut current: Option<OpenInput> = None;
     let mut done_before = 0u64;
+    // Items streamed so far: a warning is printed after the items before it.
+    let mut items = 0u64;
     std::iter::from_fn(move || {
-        loop {
-            if let Some((file, splitter)) = current.as_mut() {
-                let next = next(splitter);
-                bytes.store(done_before + splitter.bytes_read(), Ordering::Relaxed);
+        let item = loop {
+            if let Some(input) = current.as_mut() {
+                let next = next(&mut input.splitter);
+                let read = input.splitter.bytes_read();
+                progress.bytes.store(done_before + read, Ordering::Relaxed);
                 match next {
                     Some(Ok(game)) => {
-                        return Some(Item::Game {
-                            file: Arc::clone(file),
+                        input.games += 1;
+                        break Item::Game {
+                            file: Arc::clone(&input.name),
                             game,
-                        });
+                        };
                     }
                     Some(Err(error)) => {
-                        done_before += splitter.bytes_read();
+                        done_before += read;
                         // Errors after opening come from the decoder or the device, without
-                        // the path: name it, and say how far reading got.
+                        // the input's name: name it, and say how far reading got.
                         let error = io::Error::new(
                             error.kind(),
-                            format!(
-                                "{file}: {error} (reading stopped after {} bytes)",
-                                splitter.bytes_read()
-                            ),
+                            format!("{}: {error} (reading stopped after {read} bytes)", input.name),
                         );
                         current = None;
-                        return Some(Item::Failed { error });
+                        break Item::Failed { error };
                     }
                     None => {
-                        done_before += splitter.bytes_read();
+                        done_before += read;
+                        if input.games == 0 {
+                            let what = if read == 0 {
+                                "empty"
+                            } else {
+                                "only white space"
+                            };
+                            let message = format!("{}: warning: {what}, no game read", input.name);
+                            progress.warn(items, message);
+                        }
                         current = None;
                     }
                 }
             }
-            let (path, name) = files.next()?;
-            match open(&path) {
-                Ok(splitter) => current = Some((name, splitter)),
-                Err(error) => return Some(Item::Failed { error }),
+            match plan.next()? {
+                Planned::Read(source, name) => match open(&source) {
+                    Ok(splitter) => {
+                        current = Some(OpenInput {
+                            name,
+                            splitter,
+                            games: 0,
+                        });
+                    }
+                    Err(error) => break Item::Failed { error },
+                },
+                Planned::Failed(kind, message) => {
+                    break Item::Failed {
+                        error: io::Error::new(kind, message),
+                    };
+                }
+                Planned::Warning(message) => progress.warn(items, message),
             }
-        }
+        };
+        items += 1;
+        Some(item)
     })
 }
 
@@ -272,10 +443,10 @@ impl Deciding {
 /// ([`with_file_variant`]).
 pub fn decided_games(
     paths: &[PathBuf],
-    bytes: Arc<AtomicU64>,
+    progress: Arc<Progress>,
     deciding: Deciding,
 ) -> Box<dyn Iterator<Item = Decided> + Send + '_> {
-    decided(games(paths, bytes), deciding)
+    decided(games(paths, progress), deciding)
 }
 
 /// `items`, each with the variant decided for its file ([`with_file_variant`]); without a
@@ -288,16 +459,6 @@ pub fn decided<'a>(
         Deciding::For(forced) => Box::new(with_file_variant(items, forced)),
         Deciding::Nothing => Box::new(items.map(|item| (item, None))),
     }
-}
-
-/// Total size of the regular files among `paths` (stdin and special files count 0).
-pub fn total_size(paths: &[PathBuf]) -> u64 {
-    paths
-        .iter()
-        .filter_map(|p| std::fs::metadata(p).ok())
-        .filter(|m| m.is_file())
-        .map(|m| m.len())
-        .sum()
 }
 
 /// How a path is named in reports: as the user wrote it.

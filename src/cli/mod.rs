@@ -80,6 +80,8 @@ pub struct GlobalArgs {
     /// offers and its default.
     #[arg(long, global = true, value_enum)]
     pub format: Option<Format>,
+    #[command(flatten)]
+    pub input: input::InputArgs,
 }
 
 /// When to colour the text report.
@@ -246,6 +248,7 @@ impl Status {
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
+    input::set_read_options(cli.global.input.read_options()?);
     match cli.command {
         Command::Validate(args) => validate::run(args, &cli.global),
         Command::Captures(args) => captures::run(args, &cli.global),

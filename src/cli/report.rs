@@ -6,7 +6,6 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -103,19 +102,28 @@ impl Counts {
 pub struct Reporter {
     quiet: bool,
     bar: ProgressBar,
-    bytes: Arc<AtomicU64>,
+    progress: Arc<input::Progress>,
     counts: Counts,
+    /// Items handled: the input stream's warnings are printed after the items before them.
+    handled: u64,
 }
 
 impl Reporter {
-    /// A reporter for reading `files`; the bar tracks bytes of their total size.
+    /// A reporter for reading `files`; the bar tracks bytes of their total size. Standard input
+    /// on a terminal gets a hint instead of a bar, which would only sit there while the
+    /// terminal waits for text.
     pub fn new(global: &GlobalArgs, files: &[PathBuf]) -> Reporter {
-        let show = !global.quiet && std::io::stderr().is_terminal();
-        let bar = if show {
-            let bar = ProgressBar::with_draw_target(
-                Some(input::total_size(files)),
-                ProgressDrawTarget::stderr_with_hz(4),
+        let stdin = files.is_empty() || files.iter().any(|f| f.as_os_str() == "-");
+        let typing = stdin && std::io::stdin().is_terminal();
+        if typing && !global.quiet {
+            to_stderr(
+                "pdnkit: reading PDN from the terminal: paste or type games, then Ctrl-D \
+                 (Ctrl-Z on Windows); or name the files to read",
             );
+        }
+        let show = !global.quiet && !typing && std::io::stderr().is_terminal();
+        let bar = if show {
+            let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr_with_hz(4));
             bar.set_style(
                 ProgressStyle::with_template(
                     "{bar:30} {decimal_bytes}/{decimal_total_bytes} {decimal_bytes_per_sec} \
@@ -131,14 +139,24 @@ impl Reporter {
         Reporter {
             quiet: global.quiet,
             bar,
-            bytes: Arc::new(AtomicU64::new(0)),
+            progress: Arc::default(),
             counts: Counts::default(),
+            handled: 0,
         }
     }
 
-    /// The counter the input stream advances.
-    pub fn bytes_counter(&self) -> Arc<AtomicU64> {
-        Arc::clone(&self.bytes)
+    /// What the input stream tells this reporter: bytes read, the total, warnings.
+    pub fn progress(&self) -> Arc<input::Progress> {
+        Arc::clone(&self.progress)
+    }
+
+    /// Prints the input stream's warnings due once `handled` items are handled (unless quiet).
+    fn print_warnings(&self, handled: u64) {
+        for warning in self.progress.warnings_due(handled) {
+            if !self.quiet {
+                self.message(&format!("pdnkit: {warning}"));
+            }
+        }
     }
 
     /// Prints diagnostics (already ending with a line end) above the bar.
@@ -164,13 +182,17 @@ impl Reporter {
         }
     }
 
-    /// Records one item's counts and advances the bar.
+    /// Records one item's counts, prints the warnings about inputs due after it, and advances
+    /// the bar.
     pub fn add(&mut self, counts: Counts) {
         self.counts.add(counts);
+        self.handled += 1;
+        self.print_warnings(self.handled);
         if !self.bar.is_hidden() {
             let c = &self.counts;
             let rate = c.read as f64 / self.bar.elapsed().as_secs_f64().max(1e-3);
-            self.bar.set_position(self.bytes.load(Ordering::Relaxed));
+            self.bar.set_length(self.progress.total());
+            self.bar.set_position(self.progress.bytes());
             self.bar.set_message(format!(
                 "{} games, {rate:.0} games/s, {} with findings",
                 c.read,
@@ -201,6 +223,7 @@ impl Reporter {
     }
 
     fn close(self, mut line: String, findings: bool) -> Status {
+        self.print_warnings(u64::MAX);
         self.bar.finish_and_clear();
         let c = self.counts;
         if c.failed_inputs > 0 {

@@ -85,7 +85,7 @@ pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let mut report = Report::new(settings.clone(), out).context("writing the report")?;
     let mut reporter = Reporter::new(global, &files);
     let deciding = input::Deciding::replaying(options.variant);
-    let games = input::decided_games(&files, reporter.bytes_counter(), deciding);
+    let games = input::decided_games(&files, reporter.progress(), deciding);
     let result = global.pipeline().run_weighed(
         games,
         |(item, _)| item.weight(),

@@ -263,7 +263,7 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let mut not_searched: Vec<(NotReadable, u64)> = Vec::new();
     let games = input::decided_games(
         &files,
-        reporter.bytes_counter(),
+        reporter.progress(),
         input::Deciding::replaying(options.variant),
     );
     let result = global.pipeline().run_weighed(

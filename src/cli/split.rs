@@ -211,7 +211,7 @@ pub fn run(args: SplitArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let mut transcoded_from = HashSet::new();
     let games = input::decided_games(
         &files,
-        reporter.bytes_counter(),
+        reporter.progress(),
         input::Deciding::replaying(variant),
     );
     let result = global.pipeline().run_weighed(

@@ -73,7 +73,7 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let mut reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;
     let deciding = input::Deciding::replaying(options.variant);
-    let games = input::decided_games(&files, reporter.bytes_counter(), deciding).enumerate();
+    let games = input::decided_games(&files, reporter.progress(), deciding).enumerate();
     let states = global.pipeline().run_weighed(
         games,
         |(_, (item, _))| item.weight(),

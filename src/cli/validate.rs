@@ -143,7 +143,7 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     } else {
         NotesPassed::None
     };
-    let bytes = reporter.bytes_counter();
+    let bytes = reporter.progress();
     let findings_only = shape != Shape::Json;
     let items: Box<dyn Iterator<Item = (Item<Piece>, _)> + Send> =
         if args.syntax_only && findings_only {

@@ -69,7 +69,7 @@ codes! {
     /// A recoverable oddity of the text.
     SyntaxNote = "syntax-note", "recoverable oddity in the text (stray token, odd move number, duplicate tag)";
     /// The text was not UTF-8.
-    Encoding = "encoding", "the file is not UTF-8 and was decoded as Windows-1252";
+    Encoding = "encoding", "the file is not UTF-8 (read in the encoding its bytes show, named in the message) or holds bytes that are not UTF-8 (replaced by U+FFFD)";
     /// No rules were found for the game.
     UnknownVariant = "unknown-variant", "GameType or Variant tag names no variant pdnkit knows";
     /// The variant (or the board of a variant played on several) was guessed.

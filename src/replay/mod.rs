@@ -600,7 +600,9 @@ fn note_severity(n: &Note, strict: bool) -> Severity {
         | NoteKind::TagInMovetext
         | NoteKind::TextAfterTerminator
         | NoteKind::TagsInComment
-        | NoteKind::ResultInVariation => Severity::Warning,
+        | NoteKind::ResultInVariation
+        | NoteKind::Encoding
+        | NoteKind::InvalidUtf8 => Severity::Warning,
         _ => Severity::Note,
     }
 }
@@ -609,7 +611,7 @@ fn note_severity(n: &Note, strict: bool) -> Severity {
 /// text that may hide a move, else a note; an error when `strict`.
 pub fn note_diagnostic(n: &Note, text: &str, strict: bool) -> Diagnostic {
     let code = match n.kind {
-        NoteKind::Encoding => Code::Encoding,
+        NoteKind::Encoding | NoteKind::InvalidUtf8 | NoteKind::Transcoded => Code::Encoding,
         _ => Code::SyntaxNote,
     };
     let severity = note_severity(n, strict);
@@ -622,10 +624,15 @@ pub fn note_diagnostic(n: &Note, text: &str, strict: bool) -> Diagnostic {
     } else {
         format!(" `{}{ellipsis}`", shown.escape_debug())
     };
+    // The kind's name adds nothing where it is the code's own.
+    let kind = match n.kind.code() {
+        same if same == code.name() => String::new(),
+        other => format!("{other}: "),
+    };
     Diagnostic::new(
         severity,
         code,
-        format!("{}: {}{quoted}", n.kind.code(), n.kind.message()),
+        format!("{kind}{}{quoted}", n.message()),
     )
     .with_span(n.span)
 }

@@ -1,10 +1,22 @@
-//! Turning a game's bytes into text: UTF-8 when it is valid, otherwise a single-byte fallback
-//! (Windows-1252 unless the caller names another encoding).
+//! Turning a game's bytes into text.
 //!
-//! The choice is sticky per file: once one game needed the fallback, every later game of that
-//! file is decoded the same way, because a legacy file does not become UTF-8 halfway. The first
-//! game that switches gets an `encoding` note pointing at the first byte that was not UTF-8.
-//! A UTF-8 byte order mark is removed by the splitter before any game starts.
+//! Every game that is valid UTF-8 is read as UTF-8. A game that is not is judged by its bytes:
+//!
+//! * **Mostly UTF-8** (as many valid multi-byte sequences as broken ones, or a file that has
+//!   shown UTF-8 before and a game with at most [`FEW_BROKEN`] broken sequences, such as a name
+//!   cut in the middle of a character): it stays UTF-8, each broken sequence replaced by
+//!   U+FFFD and noted with its place ([`NoteKind::InvalidUtf8`]).
+//! * **A legacy code page**: the file's single-byte encoding, decided once per file by a
+//!   detector made for the job (`chardetng`, the one Firefox uses) from the first such game and
+//!   the bytes buffered after it. The first game read so gets a warning naming the encoding
+//!   ([`NoteKind::Encoding`]).
+//!
+//! A user's `--encoding` ([`Decoder::forced`]) overrides all of this: every game is decoded with
+//! it, broken UTF-8 sequences noted when it is UTF-8. UTF-16 never reaches the decoder: the
+//! reader transcodes it to UTF-8 first ([`crate::open`]), and the decoder then notes the
+//! encoding the file was in on its first game ([`Decoder::transcoded_from`]).
+
+use std::borrow::Cow;
 
 use encoding_rs::Encoding;
 
@@ -14,106 +26,345 @@ use super::span::Span;
 /// The UTF-8 byte order mark.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// Decodes the games of one file, remembering whether the file needed the fallback.
-#[derive(Clone, Debug)]
-pub struct Decoder {
-    fallback: &'static Encoding,
-    forced: bool,
-    switched: bool,
+/// Broken sequences a game may hold and still be read as UTF-8 without other UTF-8 in it,
+/// when its file has shown UTF-8 before: a name or two cut in the middle of a character.
+const FEW_BROKEN: usize = 2;
+
+/// Most bytes after a game handed to the detector along with it.
+const DETECTOR_SAMPLE: usize = 1 << 16;
+
+/// The encoding a name or label means (`utf-8`, `windows-1251`, `cp1251`, `koi8-r`, `cp866`,
+/// `latin1`...: the WHATWG labels), ignoring case and surrounding white space.
+pub fn encoding_named(name: &str) -> Option<&'static Encoding> {
+    Encoding::for_label(name.trim().as_bytes())
 }
 
-impl Default for Decoder {
-    fn default() -> Self {
-        Decoder::new(None)
-    }
+/// Decodes the games of one file, remembering what the file has shown.
+#[derive(Clone, Debug, Default)]
+pub struct Decoder {
+    /// The encoding the user named: every game is decoded with it.
+    forced: Option<&'static Encoding>,
+    /// The single-byte encoding decided for the file's games that are not UTF-8.
+    legacy: Option<&'static Encoding>,
+    /// Whether a game was read in `legacy` already (the first one carries the warning).
+    legacy_announced: bool,
+    /// Whether the file has shown a valid multi-byte UTF-8 sequence.
+    utf8_seen: bool,
+    /// The encoding the reader transcoded from (UTF-16), noted on the first game.
+    transcoded: Option<&'static Encoding>,
 }
+
+/// A game's text, the encoding it was read in, and the notes of its decoding.
+pub type Decoded = (String, &'static Encoding, Vec<Note>);
 
 impl Decoder {
-    /// A decoder that tries UTF-8 first, then `fallback` (Windows-1252 when `None`).
-    pub fn new(fallback: Option<&'static Encoding>) -> Decoder {
-        Decoder {
-            fallback: fallback.unwrap_or(encoding_rs::WINDOWS_1252),
-            forced: false,
-            switched: false,
-        }
+    /// A decoder that decides from the bytes (see the module's documentation).
+    pub fn new() -> Decoder {
+        Decoder::default()
     }
 
-    /// A decoder that always uses `encoding` (for a user's `--encoding`); no note is made.
+    /// A decoder that uses `encoding` for every game (a user's `--encoding`). With UTF-8,
+    /// broken sequences are replaced and noted; with another encoding nothing is noted.
     pub fn forced(encoding: &'static Encoding) -> Decoder {
         Decoder {
-            fallback: encoding,
-            forced: true,
-            switched: true,
+            forced: Some(encoding),
+            ..Decoder::default()
         }
     }
 
-    /// The encoding games are currently decoded with.
-    pub fn current(&self) -> &'static Encoding {
-        if self.switched {
-            self.fallback
-        } else {
-            encoding_rs::UTF_8
+    /// This decoder, for text the reader transcoded to UTF-8 from `encoding` (UTF-16): the
+    /// first game notes it, and the games' encoding is `encoding`.
+    pub fn transcoded_from(mut self, encoding: &'static Encoding) -> Decoder {
+        self.transcoded = Some(encoding);
+        self.forced = Some(encoding_rs::UTF_8);
+        self
+    }
+
+    /// The encoding the user named, if any.
+    pub fn forced_encoding(&self) -> Option<&'static Encoding> {
+        self.forced.filter(|_| self.transcoded.is_none())
+    }
+
+    /// Whether a game whose bytes are ASCII (`ascii`) or valid UTF-8 (`utf8`) is read as its
+    /// bytes are, without note: the fast paths pass such games by without decoding them.
+    pub fn decodes_as_is(&self, ascii: bool, utf8: bool) -> bool {
+        if self.transcoded.is_some() {
+            return false;
+        }
+        match self.forced {
+            Some(e) if e == encoding_rs::UTF_8 => ascii || utf8,
+            Some(e) => ascii && e.is_ascii_compatible(),
+            None => ascii || utf8,
         }
     }
 
-    /// Decodes one game; the note, if any, says where the file stopped being UTF-8.
-    pub fn decode(&mut self, bytes: Vec<u8>) -> (String, &'static Encoding, Option<Note>) {
-        if !self.switched {
-            match String::from_utf8(bytes) {
-                Ok(text) => return (text, encoding_rs::UTF_8, None),
-                Err(err) => {
-                    let bytes = err.into_bytes();
-                    let bad = std::str::from_utf8(&bytes).map_or_else(|e| e.valid_up_to(), |_| 0);
-                    self.switched = true;
-                    let text = self.decode_all(&bytes);
-                    let at = self.decode_all(&bytes[..bad]).len();
-                    let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
-                    let note = Note::new(NoteKind::Encoding, Span::new(at, end));
-                    return (text, self.fallback, (!self.forced).then_some(note));
-                }
+    /// Decodes one game. `ahead` is what follows the game in the input, as far as it is at
+    /// hand: the detector reads it along with the game when the file's legacy encoding is
+    /// decided here.
+    pub fn decode(&mut self, bytes: Vec<u8>, ahead: &[u8]) -> Decoded {
+        let mut notes = Vec::new();
+        if let Some(from) = self.transcoded.take()
+            && let Some(at) = bytes.iter().position(|b| !b.is_ascii_whitespace())
+        {
+            notes.push(Note::with_detail(
+                NoteKind::Transcoded,
+                Span::new(at, at),
+                from.name(),
+            ));
+            // The games after the first keep the encoding without the note.
+            self.transcoded = None;
+            self.forced = Some(from);
+        }
+        if let Some(encoding) = self.forced {
+            return self.decode_forced(bytes, encoding, notes);
+        }
+        let bytes = match String::from_utf8(bytes) {
+            Ok(text) => {
+                self.utf8_seen |= !text.is_ascii();
+                return (text, encoding_rs::UTF_8, notes);
+            }
+            Err(err) => err.into_bytes(),
+        };
+        let (valid, broken) = count_sequences(&bytes);
+        self.utf8_seen |= valid > 0;
+        if valid >= broken || (self.utf8_seen && self.legacy.is_none() && broken <= FEW_BROKEN) {
+            let text = replace_broken(&bytes, &mut notes);
+            return (text, encoding_rs::UTF_8, notes);
+        }
+        let encoding = *self.legacy.get_or_insert_with(|| detect(&bytes, ahead));
+        let text = decode_with(encoding, &bytes).into_owned();
+        if !self.legacy_announced {
+            self.legacy_announced = true;
+            let at = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
+            let start = decode_with(encoding, &bytes[..at]).len();
+            let end = text[start..]
+                .chars()
+                .next()
+                .map_or(start, |c| start + c.len_utf8());
+            notes.push(Note::with_detail(
+                NoteKind::Encoding,
+                Span::new(start, end),
+                encoding.name(),
+            ));
+        }
+        (text, encoding, notes)
+    }
+
+    /// A game in the encoding the user named (or the one the reader transcoded from, whose
+    /// text is UTF-8 by now).
+    fn decode_forced(
+        &mut self,
+        bytes: Vec<u8>,
+        encoding: &'static Encoding,
+        mut notes: Vec<Note>,
+    ) -> Decoded {
+        if encoding == encoding_rs::UTF_8 || is_utf16(encoding) {
+            let text = match String::from_utf8(bytes) {
+                Ok(text) => text,
+                Err(err) => replace_broken(err.as_bytes(), &mut notes),
+            };
+            return (text, encoding, notes);
+        }
+        (decode_with(encoding, &bytes).into_owned(), encoding, notes)
+    }
+}
+
+/// Whether `encoding` is UTF-16, which the reader transcodes to UTF-8 before the decoder.
+fn is_utf16(encoding: &'static Encoding) -> bool {
+    encoding == encoding_rs::UTF_16LE || encoding == encoding_rs::UTF_16BE
+}
+
+/// `bytes` decoded with `encoding`, a byte order mark left as it is.
+fn decode_with<'b>(encoding: &'static Encoding, bytes: &'b [u8]) -> Cow<'b, str> {
+    encoding.decode_without_bom_handling(bytes).0
+}
+
+/// The valid multi-byte UTF-8 sequences and the broken ones in `bytes` (a run of bytes that
+/// cannot start or continue a sequence counts once).
+fn count_sequences(bytes: &[u8]) -> (usize, usize) {
+    let (mut valid, mut broken) = (0, 0);
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(text) => {
+                valid += text.bytes().filter(|&b| b >= 0xC0).count();
+                return (valid, broken);
+            }
+            Err(err) => {
+                let good = &rest[..err.valid_up_to()];
+                valid += good.iter().filter(|&&b| b >= 0xC0).count();
+                broken += 1;
+                let skip = err.error_len().unwrap_or(rest.len() - err.valid_up_to());
+                rest = &rest[err.valid_up_to() + skip..];
             }
         }
-        (self.decode_all(&bytes), self.fallback, None)
     }
+}
 
-    fn decode_all(&self, bytes: &[u8]) -> String {
-        self.fallback
-            .decode_without_bom_handling(bytes)
-            .0
-            .into_owned()
+/// `bytes` as UTF-8, each broken sequence replaced by U+FFFD and noted at its place in the
+/// text. Broken sequences next to each other make one note.
+fn replace_broken(bytes: &[u8], notes: &mut Vec<Note>) -> String {
+    let mut text = String::with_capacity(bytes.len() + 8);
+    let mut rest = bytes;
+    let mut last: Option<usize> = None;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(good) => {
+                text.push_str(good);
+                return text;
+            }
+            Err(err) => {
+                let (good, _) = rest.split_at(err.valid_up_to());
+                text.push_str(std::str::from_utf8(good).expect("valid up to here"));
+                let start = text.len();
+                text.push(char::REPLACEMENT_CHARACTER);
+                // A note that ends where this one starts grows instead of a new one.
+                match last {
+                    Some(i) if good.is_empty() && notes[i].span.end as usize == start => {
+                        notes[i].span = Span::new(notes[i].span.start as usize, text.len());
+                    }
+                    _ => {
+                        notes.push(Note::new(NoteKind::InvalidUtf8, Span::new(start, text.len())));
+                        last = Some(notes.len() - 1);
+                    }
+                }
+                let skip = err.error_len().unwrap_or(rest.len() - err.valid_up_to());
+                rest = &rest[err.valid_up_to() + skip..];
+            }
+        }
     }
+}
+
+/// The single-byte encoding of `game` (not UTF-8), read with up to [`DETECTOR_SAMPLE`] bytes
+/// of `ahead`.
+fn detect(game: &[u8], ahead: &[u8]) -> &'static Encoding {
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    let ahead = &ahead[..ahead.len().min(DETECTOR_SAMPLE)];
+    detector.feed(game, false);
+    detector.feed(ahead, true);
+    let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
+    // The detector knows KOI8-U, a superset of KOI8-R that puts Ukrainian letters where KOI8-R
+    // has box-drawing characters: without those bytes the text is KOI8-R, as Russian files are.
+    let ukrainian = |b: &u8| matches!(b, 0xA4 | 0xA6 | 0xA7 | 0xAD | 0xB4 | 0xB6 | 0xB7 | 0xBD);
+    if guess == encoding_rs::KOI8_U && !game.iter().chain(ahead).any(ukrainian) {
+        return encoding_rs::KOI8_R;
+    }
+    guess
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn decode(d: &mut Decoder, bytes: &[u8]) -> Decoded {
+        d.decode(bytes.to_vec(), b"")
+    }
+
     #[test]
     fn utf8_passes_through_without_note() {
-        let mut d = Decoder::default();
-        let (text, enc, note) = d.decode("Café".as_bytes().to_vec());
+        let mut d = Decoder::new();
+        let (text, enc, notes) = decode(&mut d, "Café".as_bytes());
+        assert_eq!((text.as_str(), enc, notes), ("Café", encoding_rs::UTF_8, vec![]));
+    }
+
+    #[test]
+    fn a_cyrillic_code_page_is_detected_and_announced_once() {
+        let names = "[White \"Васильев Иван\"]\n[Black \"Петров Сергей\"]\n";
+        for encoding in [
+            encoding_rs::WINDOWS_1251,
+            encoding_rs::KOI8_R,
+            encoding_rs::IBM866,
+        ] {
+            let (bytes, _, _) = encoding.encode(names);
+            let mut d = Decoder::new();
+            let (text, enc, notes) = decode(&mut d, &bytes);
+            assert_eq!((text.as_str(), enc), (names, encoding), "{}", encoding.name());
+            assert_eq!(notes.len(), 1);
+            assert_eq!(notes[0].kind, NoteKind::Encoding);
+            assert_eq!(notes[0].span.text(&text), "В");
+            assert_eq!(notes[0].detail, Some(encoding.name()));
+            // The next game: the same encoding, no second note; an ASCII game stays as it is.
+            let (text, enc, notes) = decode(&mut d, &bytes);
+            assert_eq!((text.as_str(), enc, notes.len()), (names, encoding, 0));
+            let (_, enc, _) = decode(&mut d, b"1. 32-28 *");
+            assert_eq!(enc, encoding_rs::UTF_8);
+        }
+    }
+
+    #[test]
+    fn a_western_file_is_read_as_windows_1252() {
+        let mut d = Decoder::new();
+        let (text, enc, notes) = decode(&mut d, b"[Event \"Caf\xe9 de l'Op\xe9ra\"]");
+        assert_eq!(text, "[Event \"Café de l'Opéra\"]");
+        assert_eq!(enc, encoding_rs::WINDOWS_1252);
+        assert_eq!(notes[0].span, Span::new(11, 13));
+    }
+
+    #[test]
+    fn a_broken_byte_in_utf8_is_replaced_and_noted_in_place() {
+        let mut d = Decoder::new();
+        // A name cut in the middle of its last character, then a good one.
+        let mut bytes = "[White \"Васил".as_bytes().to_vec();
+        bytes.push(0xD0);
+        bytes.extend("\"]\n[Black \"Петров\"]".as_bytes());
+        let (text, enc, notes) = decode(&mut d, &bytes);
+        assert_eq!(enc, encoding_rs::UTF_8);
+        assert_eq!(text, "[White \"Васил\u{FFFD}\"]\n[Black \"Петров\"]");
+        assert_eq!(notes.len(), 1);
+        assert_eq!(notes[0].kind, NoteKind::InvalidUtf8);
+        assert_eq!(notes[0].span.text(&text), "\u{FFFD}");
+    }
+
+    #[test]
+    fn after_utf8_a_game_with_one_lone_broken_byte_stays_utf8() {
+        let mut d = Decoder::new();
+        decode(&mut d, "[White \"Иванов\"]".as_bytes());
+        let (text, enc, notes) = decode(&mut d, b"[White \"\xD0\"]");
         assert_eq!(
-            (text.as_str(), enc, note),
-            ("Café", encoding_rs::UTF_8, None)
+            (text.as_str(), enc, notes[0].kind),
+            ("[White \"\u{FFFD}\"]", encoding_rs::UTF_8, NoteKind::InvalidUtf8)
         );
     }
 
     #[test]
-    fn invalid_utf8_switches_to_cp1252_for_good() {
-        let mut d = Decoder::default();
-        let (text, enc, note) = d.decode(b"[Event \"Caf\xe9\"]".to_vec());
-        assert_eq!(text, "[Event \"Café\"]");
-        assert_eq!(enc, encoding_rs::WINDOWS_1252);
-        assert_eq!(note.unwrap().span, Span::new(11, 13));
-        // Later games stay with the fallback, even when they would be valid UTF-8.
-        let (text, _, note) = d.decode("é".as_bytes().to_vec());
-        assert_eq!((text.as_str(), note), ("Ã©", None));
+    fn broken_sequences_side_by_side_make_one_note() {
+        let mut notes = Vec::new();
+        let text = replace_broken(b"a\xff\xfe\xfdb\xffc", &mut notes);
+        assert_eq!(text, "a\u{FFFD}\u{FFFD}\u{FFFD}b\u{FFFD}c");
+        let spans: Vec<&str> = notes.iter().map(|n| n.span.text(&text)).collect();
+        assert_eq!(spans, ["\u{FFFD}\u{FFFD}\u{FFFD}", "\u{FFFD}"]);
+    }
+
+    #[test]
+    fn a_concatenation_reads_each_game_in_its_own_encoding() {
+        let mut d = Decoder::new();
+        let (cp1251, _, _) = encoding_rs::WINDOWS_1251.encode("[White \"Васильев Иван\"]");
+        let (text, enc, _) = decode(&mut d, &cp1251);
+        assert_eq!((text.as_str(), enc), ("[White \"Васильев Иван\"]", encoding_rs::WINDOWS_1251));
+        let (text, enc, _) = decode(&mut d, "[White \"Пётр\"]".as_bytes());
+        assert_eq!((text.as_str(), enc), ("[White \"Пётр\"]", encoding_rs::UTF_8));
     }
 
     #[test]
     fn a_forced_encoding_makes_no_note() {
         let mut d = Decoder::forced(encoding_rs::WINDOWS_1251);
-        let (text, _, note) = d.decode(b"\xc1".to_vec());
-        assert_eq!((text.as_str(), note), ("Б", None));
+        let (text, _, notes) = decode(&mut d, b"\xc1");
+        assert_eq!((text.as_str(), notes.len()), ("Б", 0));
+        // Forced UTF-8 never falls back: broken bytes are replaced and noted.
+        let mut d = Decoder::forced(encoding_rs::UTF_8);
+        let (text, enc, notes) = decode(&mut d, b"\xc1\xc2");
+        assert_eq!((text.as_str(), enc), ("\u{FFFD}\u{FFFD}", encoding_rs::UTF_8));
+        assert_eq!(notes[0].kind, NoteKind::InvalidUtf8);
+    }
+
+    #[test]
+    fn transcoded_text_notes_its_encoding_on_the_first_game_only() {
+        let mut d = Decoder::new().transcoded_from(encoding_rs::UTF_16LE);
+        assert!(!d.decodes_as_is(true, true));
+        let (_, enc, notes) = decode(&mut d, b"\n[Event \"x\"]");
+        assert_eq!((enc, notes[0].kind), (encoding_rs::UTF_16LE, NoteKind::Transcoded));
+        assert_eq!(notes[0].span, Span::new(1, 1));
+        let (_, enc, notes) = decode(&mut d, b"[Event \"y\"]");
+        assert_eq!((enc, notes.len()), (encoding_rs::UTF_16LE, 0));
     }
 }

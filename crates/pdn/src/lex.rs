@@ -135,7 +135,8 @@ pub fn junk_len(b: &[u8]) -> usize {
     n.max(1).min(b.len())
 }
 
-/// A result token at the start of `b` (`1-0`, `1/2-1/2`, `*`, `½-½`...), delimited.
+/// A result token at the start of `b` (`1-0`, `1/2-1/2`, `*`, `½-½`...), delimited, or
+/// followed directly by the next game's first move number ([`starts_first_move`]).
 #[inline]
 pub fn result_len(b: &[u8]) -> Option<usize> {
     // Only these starts may be results: most words are rejected here, inlined.
@@ -194,7 +195,23 @@ fn result_len_slow(b: &[u8]) -> Option<usize> {
             .len(),
         _ => return None,
     };
-    is_delimiter(&b[len..]).then_some(len)
+    (is_delimiter(&b[len..]) || starts_first_move(&b[len..])).then_some(len)
+}
+
+/// Whether `b` starts with the move number 1 (`1.`, zero-padded `01.`, `001.`, any number of
+/// dots): after a result with no space between (`1-101.32-28`, as engine logs write), where
+/// the next game starts.
+pub fn starts_first_move(b: &[u8]) -> bool {
+    let zeros = b.iter().take_while(|&&c| c == b'0').count();
+    b.get(zeros) == Some(&b'1') && b.get(zeros + 1) == Some(&b'.')
+}
+
+/// Whether `b`, the first word of a line, is the move number 1 of a white move (`1.`, `01.`;
+/// not `1...`): in a game without terminator, such a line starts the next game, as in opening
+/// books written one line per opening.
+pub fn restarts_numbering(b: &[u8]) -> bool {
+    let zeros = b.iter().take_while(|&&c| c == b'0').count();
+    starts_first_move(b) && b.get(zeros + 2) != Some(&b'.')
 }
 
 /// True for the bytes that end a word for a scanner that only looks for terminators: white
@@ -717,6 +734,24 @@ mod tests {
         assert_eq!(result_len(b"1/2:1/2"), Some(7));
         assert_eq!(result_len(b"1:1"), None);
         assert_eq!(result_len(b"0:12"), None);
+    }
+
+    #[test]
+    fn a_result_glued_to_the_next_games_first_move_number_ends_there() {
+        assert_eq!(result_len(b"1-101.32-28"), Some(3));
+        assert_eq!(result_len(b"0-001.32-28"), Some(3));
+        assert_eq!(result_len(b"2-01. 32-28"), Some(3));
+        assert_eq!(result_len(b"*1...19-23"), Some(1));
+        assert_eq!(result_len(b"1/2-1/21."), Some(7));
+        // Another number, or a square, is no game's start.
+        assert_eq!(result_len(b"1-102."), None);
+        assert_eq!(result_len(b"1-10 "), None);
+        assert_eq!(result_len(b"1-11"), None);
+        assert!(restarts_numbering(b"1. 32-28"));
+        assert!(restarts_numbering(b"01.32-28"));
+        assert!(!restarts_numbering(b"1... 19-23"));
+        assert!(!restarts_numbering(b"11. 32-28"));
+        assert!(!restarts_numbering(b"1-0"));
     }
 
     #[test]

@@ -65,10 +65,13 @@ mod plain;
 mod raw;
 mod read;
 mod scan;
+mod sources;
 mod span;
 mod split;
 mod tags;
+mod text;
 mod writer;
+mod zip;
 
 #[cfg(test)]
 #[path = "../../draughts/src/test_rng.rs"]
@@ -79,7 +82,8 @@ pub use ast::{
     SHOWN_VALUE, Setup, Steps, Tag, Terminator, Variation, shown,
 };
 pub use draughts::{NO_FAST_PATHS, fast_paths_default};
-pub use encoding::{BOM, Decoder};
+pub use encoding::{BOM, Decoded, Decoder, encoding_named};
+pub use encoding_rs::Encoding;
 pub use lex::{MoveForm, Separator, looks_like_move};
 pub use note::{Note, NoteKind, SyntaxError, SyntaxErrorKind};
 pub use outline::outline;
@@ -92,7 +96,8 @@ pub use plain::{
     read_plain_into,
 };
 pub use raw::RawGame;
-pub use read::{games, open, open_mappable};
+pub use read::{Opened, ReadOptions, games, open, open_mappable, open_source};
+pub use sources::{DEFAULT_GLOBS, Found, Selection, Source, find_sources};
 pub use scan::{Scanned, scan_game};
 pub use span::{LineCol, Span, locate, locate_all};
 pub use split::{
@@ -104,3 +109,4 @@ pub use tags::{
     standard_result_token,
 };
 pub use writer::{TerminatorStyle, WriteOptions, Writer, write_game};
+pub use zip::ZipMember;

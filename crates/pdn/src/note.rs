@@ -4,6 +4,7 @@
 //! the span of the text it is about. A `SyntaxError` means the game's structure could not be
 //! recovered; the game is counted as unreadable and reading goes on with the next game.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use super::span::Span;
@@ -12,8 +13,19 @@ use super::span::Span;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum NoteKind {
-    /// The input was not valid UTF-8 and was decoded with a fallback encoding.
+    /// The file is not UTF-8: its games that are not were read in the single-byte encoding
+    /// its bytes show (named by the note's detail). On the first game read so.
     Encoding,
+    /// Bytes that are not UTF-8 in a game read as UTF-8, replaced by U+FFFD.
+    InvalidUtf8,
+    /// The file is UTF-16 (named by the note's detail), read as such. On its first game.
+    Transcoded,
+    /// A result followed directly by the next game's first move number (`1-101.32-28`, as
+    /// engine logs write them): the game ends at the result and the next one starts there.
+    GluedGames,
+    /// A line that starts again at move 1 in a game without terminator (opening books written
+    /// one line per opening): the game ends before it and the line starts the next one.
+    RestartedNumbering,
     /// The game ends without a terminator (`*` or a result).
     MissingTerminator,
     /// Text that is no PDN token; kept as junk and written back inside a comment.
@@ -80,6 +92,10 @@ impl NoteKind {
         use NoteKind::*;
         match self {
             Encoding => "encoding",
+            InvalidUtf8 => "invalid-utf8",
+            Transcoded => "transcoded",
+            GluedGames => "glued-games",
+            RestartedNumbering => "restarted-numbering",
             MissingTerminator => "missing-terminator",
             Junk => "junk",
             GluedText => "glued-text",
@@ -113,7 +129,17 @@ impl NoteKind {
     pub fn message(self) -> &'static str {
         use NoteKind::*;
         match self {
-            Encoding => "not valid UTF-8; decoded as Windows-1252 from here to the end of the file",
+            Encoding => {
+                "the file is not UTF-8: read in the encoding its bytes show (--encoding NAME \
+                 reads it as another)"
+            }
+            InvalidUtf8 => "bytes that are not UTF-8, replaced by U+FFFD",
+            Transcoded => "the file is UTF-16 (it starts with a byte order mark), read as such",
+            GluedGames => "the next game starts right after this result, without a space",
+            RestartedNumbering => {
+                "the game has no terminator and the next line starts again at move 1: read as \
+                 the start of the next game"
+            }
             MissingTerminator => "game has no terminator (`*` or a result)",
             Junk => "text that is not PDN, kept as a comment",
             GluedText => "text glued to the move, kept as a comment",
@@ -159,12 +185,44 @@ pub struct Note {
     pub kind: NoteKind,
     /// Where, in the game's text.
     pub span: Span,
+    /// What the kind's message leaves open: the encoding of an [`NoteKind::Encoding`] or
+    /// [`NoteKind::Transcoded`] note.
+    pub detail: Option<&'static str>,
 }
 
 impl Note {
     /// A note of `kind` about `span`.
     pub fn new(kind: NoteKind, span: Span) -> Note {
-        Note { kind, span }
+        Note {
+            kind,
+            span,
+            detail: None,
+        }
+    }
+
+    /// A note of `kind` about `span` with a detail for its message.
+    pub fn with_detail(kind: NoteKind, span: Span, detail: &'static str) -> Note {
+        Note {
+            kind,
+            span,
+            detail: Some(detail),
+        }
+    }
+
+    /// One-line description for users: the kind's message, with the detail where the kind
+    /// has one.
+    pub fn message(&self) -> Cow<'static, str> {
+        match (self.kind, self.detail) {
+            (NoteKind::Encoding, Some(encoding)) => Cow::Owned(format!(
+                "the file is not UTF-8: read as {encoding}, the encoding its bytes show \
+                 (--encoding NAME reads it as another)"
+            )),
+            (NoteKind::Transcoded, Some(encoding)) => Cow::Owned(format!(
+                "the file is {encoding} (it starts with a byte order mark or has the shape of \
+                 one), read as such"
+            )),
+            _ => Cow::Borrowed(self.kind.message()),
+        }
     }
 }
 

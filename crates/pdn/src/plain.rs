@@ -30,6 +30,7 @@
 //! literal escapes (`\r`, `\n` written out) right after a tag or the terminator, which the
 //! parser notes and otherwise ignores ([`NotesPassed`]).
 
+use super::lex;
 use super::parser::{MAX_MAINLINE_MOVES, MAX_TAG_NAME, MAX_TAG_VALUE};
 use super::raw::RawGame;
 use blocks::skip_plain_blocks;
@@ -118,6 +119,10 @@ pub fn plain_game_extent(b: &[u8], eof: bool, notes: NotesPassed) -> Extent {
         Err(Miss::Other) => return Extent::Other,
         Err(Miss::Short) => return Extent::Short,
     };
+    // A line that starts again at move 1 ends the game there for the splitter.
+    if restarts_numbering_inside(&b[head.moves.clone()]) {
+        return Extent::Other;
+    }
     let ascii = !head.high;
     let next = skip_blanks(b, head.after);
     let new_line = b[head.after..next]
@@ -132,6 +137,16 @@ pub fn plain_game_extent(b: &[u8], eof: bool, notes: NotesPassed) -> Extent {
         Some(b'[') if new_line => Extent::Plain { len: next, ascii },
         Some(_) => Extent::Other,
     }
+}
+
+/// Whether a line of `moves` after their first starts again at move 1
+/// ([`lex::restarts_numbering`]).
+fn restarts_numbering_inside(moves: &[u8]) -> bool {
+    memchr::memchr2_iter(b'\n', b'\r', moves).any(|i| {
+        let line = &moves[i + 1..];
+        let blanks = line.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+        lex::restarts_numbering(&line[blanks..])
+    })
 }
 
 /// The movetext of a game in the plain shape, up to its terminator.

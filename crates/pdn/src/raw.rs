@@ -95,7 +95,7 @@ impl RawGame {
         format!(
             "{path}:{at}: warning[{}]: {}\n  in {}",
             note.kind.code(),
-            note.kind.message(),
+            note.message(),
             self.describe()
         )
     }

@@ -1,18 +1,72 @@
-//! Opening inputs: a path, or `-` for standard input. What an input holds is told by its first
-//! bytes, never by its name. gzip, bzip2, xz and zstd are decompressed on the fly, several
-//! concatenated members, streams or frames too (as `cat a.gz b.gz` makes). Other archive and
-//! compression formats known by their magic bytes (zip, 7z, rar, lz4, lzip, Unix compress)
-//! are refused with one error naming the format, rather than read as garbled PDN. Anything
-//! else is read as PDN text.
+//! Opening inputs ([`Source`]s: a file, `-` for standard input, a member of a zip archive).
+//! What an input holds is told by its first bytes, never by its name. gzip, bzip2, xz and zstd
+//! are decompressed on the fly, several concatenated members, streams or frames too (as
+//! `cat a.gz b.gz` makes). Other archive and compression formats known by their magic bytes
+//! (7z, rar, lz4, lzip, Unix compress; a zip archive where it cannot be listed, on standard
+//! input or inside another) are refused with one error naming the format, rather than read as
+//! garbled PDN.
 //!
-//! Errors name the path when opening; a decoder's error later on (a truncated or corrupt
-//! stream) names the format, and the caller adds the path and how far reading got.
+//! The content is then looked at as text ([`crate::text`]): UTF-16 is transcoded to UTF-8, and
+//! a content that is not text (NUL bytes, mostly control bytes) is refused, unless the caller
+//! forces reading it ([`ReadOptions::force_text`]).
+//!
+//! Errors name the input when opening; a decoder's error later on (a truncated or corrupt
+//! stream) names the format, and the caller adds the input and how far reading got.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 
+use encoding_rs::Encoding;
+
+use super::encoding::Decoder;
+use super::sources::{Selection, Source};
 use super::split::{SplitOptions, Splitter};
+use super::text::{self, TextKind, Utf16ToUtf8};
+
+/// How inputs are read: the settings of the command line's `--encoding`, `--text` and
+/// `--glob`.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// The encoding every game is read in; `None` decides from the bytes ([`Decoder`]).
+    pub encoding: Option<&'static Encoding>,
+    /// Read inputs whose first bytes do not look like text, as text.
+    pub force_text: bool,
+    /// The files of folders and zip archives that are read.
+    pub selection: Selection,
+}
+
+impl ReadOptions {
+    /// The decoder for a text that was not transcoded.
+    fn decoder(&self) -> Decoder {
+        match self.encoding {
+            Some(encoding) => Decoder::forced(encoding),
+            None => Decoder::new(),
+        }
+    }
+}
+
+/// An input opened: its content as text in an ASCII-compatible encoding (UTF-16 transcoded to
+/// UTF-8), and the decoder its games need.
+pub struct Opened {
+    /// The content.
+    pub reader: Box<dyn BufRead + Send>,
+    /// The decoder for its games ([`SplitOptions::decoder`]).
+    pub decoder: Decoder,
+}
+
+impl Opened {
+    /// The games of this input, split with `options` and this input's decoder.
+    pub fn games(self, options: SplitOptions) -> Splitter<Box<dyn BufRead + Send>> {
+        Splitter::with_options(
+            self.reader,
+            SplitOptions {
+                decoder: self.decoder,
+                ..options
+            },
+        )
+    }
+}
 
 /// Read buffer size: large enough that the splitter sees few refills.
 const BUFFER: usize = 1 << 16;
@@ -54,12 +108,16 @@ enum Content {
     },
 }
 
+/// How a zip archive is named: read member by member where it can be listed
+/// ([`crate::find_sources`]), refused where it cannot.
+const ZIP: &str = "a zip archive";
+
 /// The formats refused, by their magic bytes at the start of the input.
 const REFUSED: &[(&[u8], &str, bool)] = &[
-    (b"PK\x03\x04", "a zip archive", true),
+    (b"PK\x03\x04", ZIP, true),
     // An empty zip archive, and one of a spanned set.
-    (b"PK\x05\x06", "a zip archive", true),
-    (b"PK\x07\x08", "a zip archive", true),
+    (b"PK\x05\x06", ZIP, true),
+    (b"PK\x07\x08", ZIP, true),
     (b"7z\xbc\xaf\x27\x1c", "a 7z archive", true),
     (b"Rar!\x1a\x07", "a rar archive", true),
     (b"\x04\x22\x4d\x18", "lz4-compressed", false),
@@ -103,27 +161,98 @@ fn read_head(reader: &mut impl Read) -> io::Result<Vec<u8>> {
     Ok(head)
 }
 
-/// Opens `path` (or standard input for `-`) as a buffered reader, decompressing gzip, bzip2,
-/// xz and zstd.
+/// Opens `path` (or standard input for `-`) with default options: its content, decompressed,
+/// as text (see [`open_source`]).
 ///
 /// # Errors
-/// An I/O error whose message names the path: the input cannot be opened or read, or it is in
-/// a format pdnkit recognises but does not read (a zip archive, say), which the message names.
+/// As [`open_source`].
 pub fn open(path: &Path) -> io::Result<Box<dyn BufRead + Send>> {
-    let name = path.display().to_string();
+    open_source(&Source::path(path), &ReadOptions::default()).map(|o| o.reader)
+}
+
+/// Opens `source`: its content decompressed (gzip, bzip2, xz, zstd), UTF-16 transcoded to
+/// UTF-8, with the decoder its games need.
+///
+/// # Errors
+/// An I/O error whose message names the input: it cannot be opened or read, it is in a format
+/// pdnkit recognises but does not read (a 7z archive, say), or it is not text (unless
+/// `options.force_text`); each message says which.
+pub fn open_source(source: &Source, options: &ReadOptions) -> io::Result<Opened> {
+    let name = source.name();
     let context = |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
-    let mut inner: Box<dyn Read + Send> = if path.as_os_str() == "-" {
-        Box::new(io::stdin())
-    } else {
-        Box::new(File::open(path).map_err(context)?)
+    let mut inner: Box<dyn Read + Send> = match source {
+        Source::Stdin => Box::new(io::stdin()),
+        Source::File(path) => Box::new(File::open(path).map_err(context)?),
+        Source::Member(member) => member.open().map_err(context)?,
     };
     let head = read_head(&mut inner).map_err(context)?;
     let content = sniff(&head);
     let reader = BufReader::with_capacity(BUFFER, Cursor::new(head).chain(inner));
-    match content {
-        Content::Plain => Ok(Box::new(reader)),
-        Content::Compressed(compression) => Ok(decompress(reader, compression)),
-        Content::Refused { what, archive } => Err(refusal(&name, what, archive)),
+    let content: Box<dyn BufRead + Send> = match content {
+        Content::Plain => Box::new(reader),
+        Content::Compressed(compression) => decompress(reader, compression),
+        Content::Refused { what, .. } if what == ZIP => {
+            let why = match source {
+                Source::Stdin => "on standard input, where its files cannot be listed (name the file)",
+                Source::Member(_) => "inside a zip archive (unpack the outer one first)",
+                Source::File(_) => "opened as one file (name it among the inputs to read its files)",
+            };
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                format!("{name}: {ZIP} {why}"),
+            ));
+        }
+        Content::Refused { what, archive } => return Err(refusal(&name, what, archive)),
+    };
+    as_text(content, options).map_err(context)
+}
+
+/// `content` as text: UTF-16 transcoded (told by a byte order mark or its shape, or named by
+/// the options), what is not text refused unless forced.
+fn as_text(mut content: Box<dyn BufRead + Send>, options: &ReadOptions) -> io::Result<Opened> {
+    let (head, error) = text::read_head(&mut content);
+    // A content that fails within its first bytes: those bytes, then the error.
+    let content: Box<dyn Read + Send> = match error {
+        Some(error) => Box::new(Failing(Some(error))),
+        None => Box::new(content),
+    };
+    let named_utf16 = options
+        .encoding
+        .filter(|&e| e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE);
+    let kind = match named_utf16 {
+        Some(encoding) => {
+            let bom = match (&head[..head.len().min(2)], encoding == encoding_rs::UTF_16LE) {
+                ([0xFF, 0xFE], true) | ([0xFE, 0xFF], false) => 2,
+                _ => 0,
+            };
+            TextKind::Utf16 { encoding, bom }
+        }
+        None => text::sniff_text(&head),
+    };
+    match kind {
+        TextKind::Utf16 { encoding, bom } if named_utf16.is_some() || options.encoding.is_none() => {
+            let rest = Cursor::new(head).chain(content);
+            let mut rest = BufReader::with_capacity(BUFFER, rest);
+            rest.consume(bom);
+            Ok(Opened {
+                reader: Box::new(BufReader::with_capacity(
+                    BUFFER,
+                    Utf16ToUtf8::new(rest, encoding),
+                )),
+                decoder: Decoder::new().transcoded_from(encoding),
+            })
+        }
+        TextKind::Binary(why) if !options.force_text => Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("not a text file ({why}); --text reads it anyway"),
+        )),
+        _ => Ok(Opened {
+            reader: Box::new(BufReader::with_capacity(
+                BUFFER,
+                Cursor::new(head).chain(content),
+            )),
+            decoder: options.decoder(),
+        }),
     }
 }
 
@@ -198,13 +327,14 @@ impl Read for Decoded {
     }
 }
 
-/// `path` opened for mapping into memory when it is a plain regular file; `None` for standard
-/// input, other kinds of file and compressed files, which are read through [`open`].
+/// `path` opened for mapping into memory when it is a plain regular file of text that needs
+/// no transcoding, with the decoder for its games; `None` for standard input, other kinds of
+/// file, compressed files and UTF-16, which are read through [`open_source`].
 ///
 /// # Errors
-/// An I/O error whose message names the path. A format pdnkit does not read is not an error
-/// here: [`open`] reports it.
-pub fn open_mappable(path: &Path) -> io::Result<Option<File>> {
+/// An I/O error whose message names the path. A format pdnkit does not read, or a file that is
+/// not text, is not an error here: [`open_source`] reports it.
+pub fn open_mappable(path: &Path, options: &ReadOptions) -> io::Result<Option<(File, Decoder)>> {
     if path.as_os_str() == "-" {
         return Ok(None);
     }
@@ -214,16 +344,28 @@ pub fn open_mappable(path: &Path) -> io::Result<Option<File>> {
     if !file.metadata().map_err(context)?.is_file() {
         return Ok(None);
     }
-    let head = read_head(&mut &file).map_err(context)?;
-    Ok((sniff(&head) == Content::Plain).then_some(file))
+    let (head, error) = text::read_head(&mut &file);
+    if let Some(error) = error {
+        return Err(context(error));
+    }
+    if sniff(&head) != Content::Plain || options.encoding.is_some_and(|e| !e.is_ascii_compatible())
+    {
+        return Ok(None);
+    }
+    let text = match text::sniff_text(&head) {
+        TextKind::Text => true,
+        TextKind::Binary(_) => options.force_text,
+        TextKind::Utf16 { .. } => options.encoding.is_some(),
+    };
+    Ok(text.then(|| (file, options.decoder())))
 }
 
-/// The games of `path` (or standard input for `-`), with default split options.
+/// The games of `path` (or standard input for `-`), with default options.
 ///
 /// # Errors
 /// Opening fails; later read errors come out of the iterator.
 pub fn games(path: &Path) -> io::Result<Splitter<Box<dyn BufRead + Send>>> {
-    Ok(Splitter::with_options(open(path)?, SplitOptions::default()))
+    Ok(open_source(&Source::path(path), &ReadOptions::default())?.games(SplitOptions::default()))
 }
 
 #[cfg(test)]
@@ -303,7 +445,7 @@ mod tests {
             let texts = texts(&path);
             assert_eq!(texts.len(), 2, "{compression:?}");
             assert!(texts[1].starts_with("[A \"2\"]"), "{compression:?}");
-            assert!(open_mappable(&path).unwrap().is_none(), "{compression:?}");
+            assert!(open_mappable(&path, &ReadOptions::default()).unwrap().is_none(), "{compression:?}");
         }
     }
 
@@ -401,14 +543,14 @@ mod tests {
         let cases: [(&[u8], &str); 7] = [
             (
                 b"PK\x03\x04\x14\x00\x00\x00",
-                "games.zip: a zip archive, which pdnkit does not read (unpack it first)",
+                "games.zip: a zip archive opened as one file (name it among the inputs",
             ),
             (b"7z\xbc\xaf\x27\x1c\x00\x04", "a 7z archive"),
             (b"Rar!\x1a\x07\x01\x00", "a rar archive"),
             (b"\x04\x22\x4d\x18\x64\x40", "lz4-compressed"),
             (b"LZIP\x01\x0c", "lzip-compressed"),
             (b"\x1f\x9d\x90[A", "Unix compress"),
-            (b"PK\x05\x06\x00\x00", "a zip archive"),
+            (b"PK\x05\x06\x00\x00", "a zip archive opened as one file"),
         ];
         for (bytes, expected) in cases {
             let path = dir.write("games.zip", bytes);
@@ -420,7 +562,7 @@ mod tests {
             );
             assert!(message.contains(expected), "{message}");
             assert_eq!(error.kind(), io::ErrorKind::Unsupported);
-            assert!(open_mappable(&path).unwrap().is_none(), "{message}");
+            assert!(open_mappable(&path, &ReadOptions::default()).unwrap().is_none(), "{message}");
         }
         let compress = open(&dir.write("g.Z", b"\x1f\x9d\x90")).err().unwrap();
         assert!(
@@ -435,7 +577,7 @@ mod tests {
         let dir = Scratch::new("plain");
         let path = dir.write("looks.gz", &[FIRST, SECOND].concat());
         assert_eq!(texts(&path).len(), 2);
-        assert!(open_mappable(&path).unwrap().is_some());
+        assert!(open_mappable(&path, &ReadOptions::default()).unwrap().is_some());
         // Shorter than the magic bytes, and empty: plain.
         assert_eq!(texts(&dir.write("short", b"1. *")).len(), 1);
         assert_eq!(texts(&dir.write("empty", b"")).len(), 0);

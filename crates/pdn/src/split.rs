@@ -17,6 +17,8 @@ use std::io::{self, BufRead};
 use memchr::{memchr, memchr2, memmem};
 
 use super::encoding::{BOM, Decoder};
+use super::note::{Note, NoteKind};
+use super::span::Span;
 use super::lex::{self, WordClass};
 
 use super::plain::{Extent, LOOKAHEAD, NotesPassed, plain_game_extent};
@@ -34,7 +36,7 @@ const OVERSIZE_KEEP: usize = 4096;
 pub struct SplitOptions {
     /// Largest game in bytes; a larger one is reported as oversize and skipped.
     pub max_game_size: usize,
-    /// Decoder for the games' bytes (UTF-8 with Windows-1252 fallback by default).
+    /// Decoder for the games' bytes (each game's encoding decided from its bytes by default).
     pub decoder: Decoder,
     /// The notes a game [`Splitter::next_cut`] passes by may carry (none by default). The
     /// hints of [`Splitter::with_hints`] must be found with the same setting.
@@ -71,6 +73,11 @@ struct Scan {
     depth: u32,
     seen_movetext: bool,
     terminated: bool,
+    /// Where the terminator of the game ends, once it has one: a game that starts right there
+    /// is glued to it (`1-101.32-28`).
+    terminator_end: usize,
+    /// The game ends because a line starts again at move 1 ([`lex::restarts_numbering`]).
+    restarted: bool,
     line_start: bool,
     /// After a terminator: where a run of comments starting on a new line began. If a tag
     /// follows them with no blank line between, they open the next game rather than trail
@@ -99,6 +106,8 @@ impl Scan {
             depth: 0,
             seen_movetext: false,
             terminated: false,
+            terminator_end: 0,
+            restarted: false,
             line_start,
             leading_comments: None,
             gap_line_ends: 0,
@@ -419,12 +428,7 @@ impl<R: BufRead> Splitter<R> {
 
     /// Whether the decoder leaves a game's bytes as they are, without note.
     fn decodes_as_is(&self, ascii: bool, utf8: bool) -> bool {
-        let encoding = self.options.decoder.current();
-        if ascii {
-            encoding.is_ascii_compatible()
-        } else {
-            encoding == encoding_rs::UTF_8 && utf8
-        }
+        self.options.decoder.decodes_as_is(ascii, utf8)
     }
 
     /// The hint for a plain game at `start`, if one was given, with its bytes buffered or, when
@@ -591,7 +595,20 @@ impl<R: BufRead> Splitter<R> {
     fn emit(&mut self, at: usize) -> RawGame {
         let bytes = self.buf[self.start..at].to_vec();
         let line_start = ends_line(&bytes);
-        let game = self.make_game(bytes, None);
+        let (glued, restarted) = (
+            self.scan.terminated && self.scan.terminator_end == at && at < self.buf.len(),
+            self.scan.restarted,
+        );
+        let mut game = self.make_game(bytes, at, None);
+        // Why the game ends where it does, where the text alone does not show it.
+        let text = &game.text;
+        if glued {
+            let result = text.rfind(|c: char| c.is_whitespace()).map_or(0, |i| i + 1);
+            game.notes.push(Note::new(NoteKind::GluedGames, Span::new(result, text.len())));
+        } else if restarted {
+            let end = text.trim_end().len();
+            game.notes.push(Note::new(NoteKind::RestartedNumbering, Span::new(end, end)));
+        }
         self.start = at;
         self.scan = Scan::new(at, line_start);
         game
@@ -613,10 +630,10 @@ impl<R: BufRead> Splitter<R> {
 
     /// A game from its bytes (for an oversize game: the kept part; the caller then moves
     /// the line and column past the whole game).
-    fn make_game(&mut self, bytes: Vec<u8>, oversize: Option<u64>) -> RawGame {
+    fn make_game(&mut self, bytes: Vec<u8>, end: usize, oversize: Option<u64>) -> RawGame {
         let len = bytes.len();
         let (lines, _) = count_line_ends(&bytes);
-        let (text, encoding, note) = self.options.decoder.decode(bytes);
+        let (text, encoding, notes) = self.options.decoder.decode(bytes, &self.buf[end..]);
         let game = RawGame {
             index: self.next_index,
             byte_offset: self.offset,
@@ -624,7 +641,7 @@ impl<R: BufRead> Splitter<R> {
             first_column: self.column,
             text,
             encoding,
-            notes: note.into_iter().collect(),
+            notes,
             oversize,
         };
         self.next_index += 1;
@@ -693,7 +710,7 @@ impl<R: BufRead> Splitter<R> {
         self.start = resume;
         self.scan = Scan::new(resume, true);
         kept.truncate(utf8_cut(&kept, keep.min(skipped as usize)));
-        let (text, encoding, note) = self.options.decoder.decode(kept);
+        let (text, encoding, notes) = self.options.decoder.decode(kept, &self.buf[self.start..]);
         self.next_index += 1;
         self.offset = first_offset + skipped;
         self.line = first_line + lines;
@@ -710,7 +727,7 @@ impl<R: BufRead> Splitter<R> {
             first_column,
             text,
             encoding,
-            notes: note.into_iter().collect(),
+            notes,
             oversize: Some(skipped),
         })
     }
@@ -873,15 +890,25 @@ fn token(b: &[u8], s: &mut Scan, eof: bool, limit: usize) -> Option<Step> {
                 return None;
             }
             if s.seen_movetext && !s.terminated {
+                if line_start && s.depth == 0 && lex::restarts_numbering(&b[s.pos..end]) {
+                    s.restarted = true;
+                    return Some(Step::Boundary(s.pos));
+                }
                 // Inside movetext only a terminator changes the state: skip words cheaply.
                 let (word_end, result) = movetext_word(b, s.pos, end);
                 s.pos = word_end;
-                s.terminated |= result && s.depth == 0;
+                if result && s.depth == 0 {
+                    s.terminated = true;
+                    s.terminator_end = word_end;
+                }
                 return None;
             }
             let (class, n) = lex::classify_word(rest);
             match class {
-                WordClass::Terminator if s.depth == 0 => s.terminated = true,
+                WordClass::Terminator if s.depth == 0 => {
+                    s.terminated = true;
+                    s.terminator_end = s.pos + n;
+                }
                 WordClass::MoveStart if s.terminated && s.depth == 0 => {
                     return Some(Step::Boundary(s.pos));
                 }
@@ -927,6 +954,7 @@ fn skip_line_word_by_word(b: &[u8], s: &mut Scan, end: usize) -> bool {
             b' ' | b'\t' | 0x0C => s.pos += 1,
             b'{' | b';' | b'[' | b'}' | b']' | b'\\' => return false,
             b'%' | b'A'..=b'Z' if s.line_start => return false,
+            b'0' | b'1' if s.line_start && lex::restarts_numbering(&b[s.pos..end]) => return false,
             b'(' => {
                 s.depth += 1;
                 s.line_start = false;
@@ -943,6 +971,7 @@ fn skip_line_word_by_word(b: &[u8], s: &mut Scan, end: usize) -> bool {
                 s.pos = word_end;
                 if result && s.depth == 0 {
                     s.terminated = true;
+                    s.terminator_end = word_end;
                     return false;
                 }
             }
@@ -980,6 +1009,10 @@ fn skip_plain_words(b: &[u8], s: &mut Scan, limit: usize) {
             clean += BLOCK;
         }
     }
+    // A line that starts again at move 1 may end the game: the word-by-word path decides.
+    if let Some(line) = first_restart(&region[..clean], s.line_start) {
+        clean = line;
+    }
     // Up to the last blank of the clean bytes: the words before it are whole, judged with the
     // bytes around them.
     let Some(last_blank) = region[..clean]
@@ -1001,6 +1034,21 @@ fn skip_plain_words(b: &[u8], s: &mut Scan, limit: usize) {
     // The cached line end may lie behind the new position.
     s.eol = s.pos;
     s.eol_found = false;
+}
+
+/// Where the first line of `bytes` that starts again at move 1 begins (its first blank or
+/// word, after the line end), if one does; `line_start` says whether `bytes` starts a line.
+fn first_restart(bytes: &[u8], line_start: bool) -> Option<usize> {
+    let restarts_at = |at: usize| {
+        let word = at + bytes[at..].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+        lex::restarts_numbering(&bytes[word..])
+    };
+    if line_start && restarts_at(0) {
+        return Some(0);
+    }
+    memchr::memchr2_iter(b'\n', b'\r', bytes)
+        .map(|i| i + 1)
+        .find(|&at| restarts_at(at))
 }
 
 /// [`is_plain_movetext`] for the 64 bytes after the first two of `w`, which are movetext
