@@ -170,7 +170,18 @@ const PLAIN_WORDS: [&str; 20] = [
     "{[%clock w0:59:48 B0:59:55]}",
     "{a 2-0; b}",
 ];
-const EDGE_WORDS: [&str; 75] = [
+const EDGE_WORDS: [&str; 84] = [
+    // A result glued to the next game's first move number, and lines that start again at
+    // move 1: both end a game.
+    "1-101.32-28",
+    "0-001.",
+    "*01.",
+    "1/2-1/21.",
+    "\n1. 32-28",
+    "\n01.",
+    "\n 1.",
+    "\r1.",
+    "\n1...",
     "1.1-1",
     "12.2-0",
     "1.05-10",

@@ -104,15 +104,13 @@ impl InputArgs {
     pub fn read_options(&self) -> anyhow::Result<ReadOptions> {
         let encoding = match &self.encoding {
             None => None,
-            Some(name) => Some(pdn::encoding_named(name).ok_or_else(
-                || {
-                    anyhow::anyhow!(
-                        "unknown encoding {name:?}; known names include utf-8, windows-1251 \
+            Some(name) => Some(pdn::encoding_named(name).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "unknown encoding {name:?}; known names include utf-8, windows-1251 \
                          (cp1251), koi8-r, koi8-u, ibm866 (cp866), windows-1250, windows-1252, \
                          iso-8859-2, iso-8859-5, utf-16le, utf-16be"
-                    )
-                },
-            )?),
+                )
+            })?),
         };
         Ok(ReadOptions {
             encoding,
@@ -366,7 +364,10 @@ fn stream<G>(
                         // the input's name: name it, and say how far reading got.
                         let error = io::Error::new(
                             error.kind(),
-                            format!("{}: {error} (reading stopped after {read} bytes)", input.name),
+                            format!(
+                                "{}: {error} (reading stopped after {read} bytes)",
+                                input.name
+                            ),
                         );
                         current = None;
                         break Item::Failed { error };

@@ -629,12 +629,7 @@ pub fn note_diagnostic(n: &Note, text: &str, strict: bool) -> Diagnostic {
         same if same == code.name() => String::new(),
         other => format!("{other}: "),
     };
-    Diagnostic::new(
-        severity,
-        code,
-        format!("{kind}{}{quoted}", n.message()),
-    )
-    .with_span(n.span)
+    Diagnostic::new(severity, code, format!("{kind}{}{quoted}", n.message())).with_span(n.span)
 }
 
 #[cfg(test)]

@@ -103,9 +103,10 @@ fn standard_input_is_decompressed_too() {
 }
 
 #[test]
-fn a_zip_archive_is_named_and_the_other_files_are_still_read() {
+fn a_damaged_zip_archive_is_named_and_the_other_files_are_still_read() {
     let dir = Dir::new("compressed-zip");
-    // The start of a zip archive's first entry: its magic bytes and a stored `g.pdn`.
+    // The start of a zip archive's first entry (its magic bytes and a stored `g.pdn`), and no
+    // directory of its files: a zip archive cut short.
     let mut zip = b"PK\x03\x04\x0a\x00\x00\x00\x00\x00".to_vec();
     zip.extend([0; 16]);
     zip.extend(b"\x05\x00\x00\x00g.pdn");
@@ -117,9 +118,8 @@ fn a_zip_archive_is_named_and_the_other_files_are_still_read() {
             .run(&[subcommand, "games.zip", "ok.pdn.xz"])
             .expect_code(2);
         assert!(
-            run.stderr.contains(
-                "pdnkit: games.zip: a zip archive, which pdnkit does not read (unpack it first)"
-            ),
+            run.stderr
+                .contains("pdnkit: games.zip: damaged zip archive: invalid Zip archive"),
             "{subcommand}: {}",
             run.stderr
         );

@@ -205,7 +205,16 @@ fn control_characters_of_the_input_never_reach_the_report_raw() {
         "ctl.pdn",
         "[Event \"a\u{0}b\u{1b}[2J\"]\n[GameType \"20\"]\n1. 32-28 \u{0}\u{1b}[2J 19-23 *\n",
     );
-    let run = dir.run(&["validate", "ctl.pdn"]).expect_code(0);
+    // A NUL byte makes the file look binary: --text reads it all the same.
+    let refused = dir.run(&["validate", "ctl.pdn"]).expect_code(2);
+    assert!(
+        refused
+            .stderr
+            .contains("pdnkit: ctl.pdn: not a text file (NUL bytes"),
+        "{}",
+        refused.stderr
+    );
+    let run = dir.run(&["validate", "--text", "ctl.pdn"]).expect_code(0);
     assert!(
         run.stdout.contains("in game 1 (Event: a\\0b\\u{1b}[2J)"),
         "{}",

@@ -31,13 +31,15 @@ fn a_missing_file_is_named_and_the_next_file_is_still_validated() {
 }
 
 #[test]
-fn a_directory_is_named_as_such() {
+fn a_folder_without_pdn_files_is_named_and_the_others_are_read() {
     let dir = Dir::new("io-directory");
     dir.write("ok.pdn", GAME);
     std::fs::create_dir(dir.path.join("sub")).unwrap();
-    let run = dir.run(&["validate", "sub", "ok.pdn"]).expect_code(2);
+    dir.write("sub/notes.txt", "not a game");
+    let run = dir.run(&["validate", "sub", "ok.pdn"]).expect_code(0);
     assert!(
-        run.stderr.contains("pdnkit: sub: Is a directory"),
+        run.stderr
+            .contains("pdnkit: sub: warning: no file selected in this folder"),
         "{}",
         run.stderr
     );

@@ -206,20 +206,47 @@ fn split_all(
 
 /// Bytes of the input a game's text came from.
 fn raw_len(raw: &RawGame) -> u64 {
-    match raw.oversize {
-        Some(n) => n,
-        None if raw.encoding == encoding_rs::UTF_8 => raw.text.len() as u64,
-        None => raw.text.chars().count() as u64,
-    }
+    raw.byte_len
 }
 
-/// Bytes of the input before byte `offset` of a game's text.
-fn raw_prefix(raw: &RawGame, offset: usize) -> usize {
-    if raw.encoding == encoding_rs::UTF_8 {
-        offset
-    } else {
-        raw.text[..offset].chars().count()
+/// Bytes of the input before byte `offset` of a game's text: the same in a game read as UTF-8
+/// without replacement, one a character in a single-byte encoding, else found by decoding
+/// the input's bytes of the game until the text before `offset` is reached.
+fn raw_prefix(raw: &RawGame, input: &[u8], offset: usize) -> usize {
+    let bytes = &input[raw.byte_offset as usize..(raw.byte_offset + raw.byte_len) as usize];
+    if raw.encoding == encoding_rs::UTF_8 && bytes.len() == raw.text.len() {
+        return offset;
     }
+    if raw.encoding != encoding_rs::UTF_8 {
+        return raw.text[..offset].chars().count();
+    }
+    let target = raw.text[..offset].chars().count();
+    char_starts(bytes)
+        .into_iter()
+        .nth(target)
+        .unwrap_or(bytes.len())
+}
+
+/// Where each character of `bytes`, read as UTF-8 with each broken sequence one U+FFFD,
+/// starts.
+fn char_starts(bytes: &[u8]) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        match std::str::from_utf8(&bytes[at..]) {
+            Ok(text) => {
+                starts.extend(text.char_indices().map(|(i, _)| at + i));
+                break;
+            }
+            Err(e) => {
+                let good = std::str::from_utf8(&bytes[at..at + e.valid_up_to()]).unwrap();
+                starts.extend(good.char_indices().map(|(i, _)| at + i));
+                starts.push(at + e.valid_up_to());
+                at += e.valid_up_to() + e.error_len().unwrap_or(bytes.len() - at - e.valid_up_to());
+            }
+        }
+    }
+    starts
 }
 
 fn check_tiling(input: &[u8], games: &[RawGame]) -> Result<(), String> {
@@ -289,20 +316,26 @@ impl<'i> LineMap<'i> {
                 starts.push(i + 1);
             }
         }
+        // Where characters start: at lead bytes outside games; in a game, as it was decoded
+        // (every byte in a single-byte encoding; a broken UTF-8 sequence is one character).
+        let mut starts_char: Vec<bool> = input.iter().map(|&b| b & 0xC0 != 0x80).collect();
+        for g in games.iter().filter(|g| g.oversize.is_none()) {
+            let range = g.byte_offset as usize..(g.byte_offset + g.byte_len) as usize;
+            let Some(bytes) = input.get(range.clone()) else {
+                continue;
+            };
+            starts_char[range.clone()].fill(g.encoding != encoding_rs::UTF_8);
+            if g.encoding == encoding_rs::UTF_8 {
+                for i in char_starts(bytes) {
+                    starts_char[range.start + i] = true;
+                }
+            }
+        }
         let mut chars = Vec::with_capacity(input.len() + 1);
-        let mut game = 0;
         let mut n = 0u32;
-        for (i, &b) in input.iter().enumerate() {
-            while game + 1 < games.len() && games[game + 1].byte_offset as usize <= i {
-                game += 1;
-            }
-            let single_byte = games
-                .get(game)
-                .is_some_and(|g| g.byte_offset as usize <= i && g.encoding != encoding_rs::UTF_8);
+        for &start in &starts_char {
             chars.push(n);
-            if single_byte || b & 0xC0 != 0x80 {
-                n += 1;
-            }
+            n += u32::from(start);
         }
         chars.push(n);
         LineMap {
@@ -386,7 +419,7 @@ fn check_located(map: &LineMap<'_>, raw: &RawGame, d: &Located) -> Result<(), St
         raw.text.is_char_boundary(s) && raw.text.is_char_boundary(e),
         "{what}: span {s}..{e} not on character boundaries"
     );
-    let expected = raw.byte_offset as usize + raw_prefix(raw, s);
+    let expected = raw.byte_offset as usize + raw_prefix(raw, map.input, s);
     ensure!(
         at == expected,
         "{what}: line and column name byte {at} but the span starts at byte {expected}; line \

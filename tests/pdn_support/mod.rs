@@ -82,10 +82,16 @@ pub fn fixture_files() -> Vec<PathBuf> {
     files
 }
 
-/// All raw games of a file.
+/// All raw games of a file (read as text even where it holds NUL bytes, as the fixtures of
+/// the mutation harness do).
 pub fn raw_games(path: &Path) -> Vec<RawGame> {
-    read::games(path)
+    let options = read::ReadOptions {
+        force_text: true,
+        ..read::ReadOptions::default()
+    };
+    read::open_source(&read::Source::path(path), &options)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .games(read::SplitOptions::default())
         .map(|g| g.unwrap_or_else(|e| panic!("{}: {e}", path.display())))
         .collect()
 }

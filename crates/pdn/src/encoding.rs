@@ -7,9 +7,10 @@
 //!   cut in the middle of a character): it stays UTF-8, each broken sequence replaced by
 //!   U+FFFD and noted with its place ([`NoteKind::InvalidUtf8`]).
 //! * **A legacy code page**: the file's single-byte encoding, decided once per file by a
-//!   detector made for the job (`chardetng`, the one Firefox uses) from the first such game and
-//!   the bytes buffered after it. The first game read so gets a warning naming the encoding
-//!   ([`NoteKind::Encoding`]).
+//!   detector made for the job (`chardetng`, the one Firefox uses): from the file's first
+//!   kilobytes when they show it ([`Decoder::with_prefix`]), else from the first such game. The
+//!   first game read so gets a warning naming the encoding ([`NoteKind::Encoding`]). The
+//!   decision depends on the file's bytes only, never on how they were read.
 //!
 //! A user's `--encoding` ([`Decoder::forced`]) overrides all of this: every game is decoded with
 //! it, broken UTF-8 sequences noted when it is UTF-8. UTF-16 never reaches the decoder: the
@@ -29,9 +30,6 @@ pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// Broken sequences a game may hold and still be read as UTF-8 without other UTF-8 in it,
 /// when its file has shown UTF-8 before: a name or two cut in the middle of a character.
 const FEW_BROKEN: usize = 2;
-
-/// Most bytes after a game handed to the detector along with it.
-const DETECTOR_SAMPLE: usize = 1 << 16;
 
 /// The encoding a name or label means (`utf-8`, `windows-1251`, `cp1251`, `koi8-r`, `cp866`,
 /// `latin1`...: the WHATWG labels), ignoring case and surrounding white space.
@@ -80,6 +78,21 @@ impl Decoder {
         self
     }
 
+    /// This decoder, told what a file's first bytes (`prefix`, a few kilobytes) show: whether
+    /// they are UTF-8 with a valid multi-byte sequence, or in a single-byte encoding, which is
+    /// then decided from them (a larger sample than most games are).
+    pub fn with_prefix(mut self, prefix: &[u8]) -> Decoder {
+        if self.forced.is_some() || std::str::from_utf8(prefix).is_ok_and(str::is_ascii) {
+            return self;
+        }
+        let (valid, broken) = count_sequences(prefix);
+        self.utf8_seen |= valid > 0;
+        if valid < broken {
+            self.legacy = Some(detect(prefix));
+        }
+        self
+    }
+
     /// The encoding the user named, if any.
     pub fn forced_encoding(&self) -> Option<&'static Encoding> {
         self.forced.filter(|_| self.transcoded.is_none())
@@ -98,10 +111,8 @@ impl Decoder {
         }
     }
 
-    /// Decodes one game. `ahead` is what follows the game in the input, as far as it is at
-    /// hand: the detector reads it along with the game when the file's legacy encoding is
-    /// decided here.
-    pub fn decode(&mut self, bytes: Vec<u8>, ahead: &[u8]) -> Decoded {
+    /// Decodes one game.
+    pub fn decode(&mut self, bytes: Vec<u8>) -> Decoded {
         let mut notes = Vec::new();
         if let Some(from) = self.transcoded.take()
             && let Some(at) = bytes.iter().position(|b| !b.is_ascii_whitespace())
@@ -131,7 +142,7 @@ impl Decoder {
             let text = replace_broken(&bytes, &mut notes);
             return (text, encoding_rs::UTF_8, notes);
         }
-        let encoding = *self.legacy.get_or_insert_with(|| detect(&bytes, ahead));
+        let encoding = *self.legacy.get_or_insert_with(|| detect(&bytes));
         let text = decode_with(encoding, &bytes).into_owned();
         if !self.legacy_announced {
             self.legacy_announced = true;
@@ -180,7 +191,7 @@ fn decode_with<'b>(encoding: &'static Encoding, bytes: &'b [u8]) -> Cow<'b, str>
 }
 
 /// The valid multi-byte UTF-8 sequences and the broken ones in `bytes` (a run of bytes that
-/// cannot start or continue a sequence counts once).
+/// cannot start or continue a sequence counts once; a sequence cut by the end does not count).
 fn count_sequences(bytes: &[u8]) -> (usize, usize) {
     let (mut valid, mut broken) = (0, 0);
     let mut rest = bytes;
@@ -193,8 +204,10 @@ fn count_sequences(bytes: &[u8]) -> (usize, usize) {
             Err(err) => {
                 let good = &rest[..err.valid_up_to()];
                 valid += good.iter().filter(|&&b| b >= 0xC0).count();
+                let Some(skip) = err.error_len() else {
+                    return (valid, broken);
+                };
                 broken += 1;
-                let skip = err.error_len().unwrap_or(rest.len() - err.valid_up_to());
                 rest = &rest[err.valid_up_to() + skip..];
             }
         }
@@ -224,7 +237,10 @@ fn replace_broken(bytes: &[u8], notes: &mut Vec<Note>) -> String {
                         notes[i].span = Span::new(notes[i].span.start as usize, text.len());
                     }
                     _ => {
-                        notes.push(Note::new(NoteKind::InvalidUtf8, Span::new(start, text.len())));
+                        notes.push(Note::new(
+                            NoteKind::InvalidUtf8,
+                            Span::new(start, text.len()),
+                        ));
                         last = Some(notes.len() - 1);
                     }
                 }
@@ -235,18 +251,15 @@ fn replace_broken(bytes: &[u8], notes: &mut Vec<Note>) -> String {
     }
 }
 
-/// The single-byte encoding of `game` (not UTF-8), read with up to [`DETECTOR_SAMPLE`] bytes
-/// of `ahead`.
-fn detect(game: &[u8], ahead: &[u8]) -> &'static Encoding {
+/// The single-byte encoding `sample` (not UTF-8) is in.
+fn detect(sample: &[u8]) -> &'static Encoding {
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-    let ahead = &ahead[..ahead.len().min(DETECTOR_SAMPLE)];
-    detector.feed(game, false);
-    detector.feed(ahead, true);
+    detector.feed(sample, true);
     let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
     // The detector knows KOI8-U, a superset of KOI8-R that puts Ukrainian letters where KOI8-R
     // has box-drawing characters: without those bytes the text is KOI8-R, as Russian files are.
     let ukrainian = |b: &u8| matches!(b, 0xA4 | 0xA6 | 0xA7 | 0xAD | 0xB4 | 0xB6 | 0xB7 | 0xBD);
-    if guess == encoding_rs::KOI8_U && !game.iter().chain(ahead).any(ukrainian) {
+    if guess == encoding_rs::KOI8_U && !sample.iter().any(ukrainian) {
         return encoding_rs::KOI8_R;
     }
     guess
@@ -257,14 +270,17 @@ mod tests {
     use super::*;
 
     fn decode(d: &mut Decoder, bytes: &[u8]) -> Decoded {
-        d.decode(bytes.to_vec(), b"")
+        d.decode(bytes.to_vec())
     }
 
     #[test]
     fn utf8_passes_through_without_note() {
         let mut d = Decoder::new();
         let (text, enc, notes) = decode(&mut d, "Café".as_bytes());
-        assert_eq!((text.as_str(), enc, notes), ("Café", encoding_rs::UTF_8, vec![]));
+        assert_eq!(
+            (text.as_str(), enc, notes),
+            ("Café", encoding_rs::UTF_8, vec![])
+        );
     }
 
     #[test]
@@ -278,7 +294,12 @@ mod tests {
             let (bytes, _, _) = encoding.encode(names);
             let mut d = Decoder::new();
             let (text, enc, notes) = decode(&mut d, &bytes);
-            assert_eq!((text.as_str(), enc), (names, encoding), "{}", encoding.name());
+            assert_eq!(
+                (text.as_str(), enc),
+                (names, encoding),
+                "{}",
+                encoding.name()
+            );
             assert_eq!(notes.len(), 1);
             assert_eq!(notes[0].kind, NoteKind::Encoding);
             assert_eq!(notes[0].span.text(&text), "В");
@@ -322,7 +343,31 @@ mod tests {
         let (text, enc, notes) = decode(&mut d, b"[White \"\xD0\"]");
         assert_eq!(
             (text.as_str(), enc, notes[0].kind),
-            ("[White \"\u{FFFD}\"]", encoding_rs::UTF_8, NoteKind::InvalidUtf8)
+            (
+                "[White \"\u{FFFD}\"]",
+                encoding_rs::UTF_8,
+                NoteKind::InvalidUtf8
+            )
+        );
+    }
+
+    #[test]
+    fn the_prefix_decides_for_the_games_after_it() {
+        // A first game whose one accented letter alone could be several code pages.
+        let names = "[White \"Пётр Иванов\"]\n".repeat(20);
+        let (head, _, _) = encoding_rs::WINDOWS_1251.encode(&names);
+        let mut d = Decoder::new().with_prefix(&head);
+        let (text, enc, _) = decode(&mut d, b"[Round \"\xb9\"]");
+        assert_eq!(
+            (text.as_str(), enc),
+            ("[Round \"№\"]", encoding_rs::WINDOWS_1251)
+        );
+        // A UTF-8 prefix: a game with one broken byte is read as UTF-8.
+        let mut d = Decoder::new().with_prefix("[White \"Пётр\"]".as_bytes());
+        let (_, enc, notes) = decode(&mut d, b"[Black \"\xd0\"]");
+        assert_eq!(
+            (enc, notes[0].kind),
+            (encoding_rs::UTF_8, NoteKind::InvalidUtf8)
         );
     }
 
@@ -340,9 +385,15 @@ mod tests {
         let mut d = Decoder::new();
         let (cp1251, _, _) = encoding_rs::WINDOWS_1251.encode("[White \"Васильев Иван\"]");
         let (text, enc, _) = decode(&mut d, &cp1251);
-        assert_eq!((text.as_str(), enc), ("[White \"Васильев Иван\"]", encoding_rs::WINDOWS_1251));
+        assert_eq!(
+            (text.as_str(), enc),
+            ("[White \"Васильев Иван\"]", encoding_rs::WINDOWS_1251)
+        );
         let (text, enc, _) = decode(&mut d, "[White \"Пётр\"]".as_bytes());
-        assert_eq!((text.as_str(), enc), ("[White \"Пётр\"]", encoding_rs::UTF_8));
+        assert_eq!(
+            (text.as_str(), enc),
+            ("[White \"Пётр\"]", encoding_rs::UTF_8)
+        );
     }
 
     #[test]
@@ -353,7 +404,10 @@ mod tests {
         // Forced UTF-8 never falls back: broken bytes are replaced and noted.
         let mut d = Decoder::forced(encoding_rs::UTF_8);
         let (text, enc, notes) = decode(&mut d, b"\xc1\xc2");
-        assert_eq!((text.as_str(), enc), ("\u{FFFD}\u{FFFD}", encoding_rs::UTF_8));
+        assert_eq!(
+            (text.as_str(), enc),
+            ("\u{FFFD}\u{FFFD}", encoding_rs::UTF_8)
+        );
         assert_eq!(notes[0].kind, NoteKind::InvalidUtf8);
     }
 
@@ -362,7 +416,10 @@ mod tests {
         let mut d = Decoder::new().transcoded_from(encoding_rs::UTF_16LE);
         assert!(!d.decodes_as_is(true, true));
         let (_, enc, notes) = decode(&mut d, b"\n[Event \"x\"]");
-        assert_eq!((enc, notes[0].kind), (encoding_rs::UTF_16LE, NoteKind::Transcoded));
+        assert_eq!(
+            (enc, notes[0].kind),
+            (encoding_rs::UTF_16LE, NoteKind::Transcoded)
+        );
         assert_eq!(notes[0].span, Span::new(1, 1));
         let (_, enc, notes) = decode(&mut d, b"[Event \"y\"]");
         assert_eq!((enc, notes.len()), (encoding_rs::UTF_16LE, 0));

@@ -206,6 +206,14 @@ pub fn starts_first_move(b: &[u8]) -> bool {
     b.get(zeros) == Some(&b'1') && b.get(zeros + 1) == Some(&b'.')
 }
 
+/// The blanks that may come before a line's first word (space, tab, form feed): a line
+/// starts with its first word after them.
+pub fn leading_blanks(b: &[u8]) -> usize {
+    b.iter()
+        .take_while(|&&c| matches!(c, b' ' | b'\t' | 0x0C))
+        .count()
+}
+
 /// Whether `b`, the first word of a line, is the move number 1 of a white move (`1.`, `01.`;
 /// not `1...`): in a game without terminator, such a line starts the next game, as in opening
 /// books written one line per opening.

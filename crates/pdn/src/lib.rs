@@ -97,8 +97,8 @@ pub use plain::{
 };
 pub use raw::RawGame;
 pub use read::{Opened, ReadOptions, games, open, open_mappable, open_source};
-pub use sources::{DEFAULT_GLOBS, Found, Selection, Source, find_sources};
 pub use scan::{Scanned, scan_game};
+pub use sources::{DEFAULT_GLOBS, Found, Selection, Source, find_sources};
 pub use span::{LineCol, Span, locate, locate_all};
 pub use split::{
     Cut, DEFAULT_MAX_GAME_SIZE, Hints, PlainGame, PlainHint, SplitOptions, Splitter,

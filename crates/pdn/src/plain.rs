@@ -144,8 +144,7 @@ pub fn plain_game_extent(b: &[u8], eof: bool, notes: NotesPassed) -> Extent {
 fn restarts_numbering_inside(moves: &[u8]) -> bool {
     memchr::memchr2_iter(b'\n', b'\r', moves).any(|i| {
         let line = &moves[i + 1..];
-        let blanks = line.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
-        lex::restarts_numbering(&line[blanks..])
+        lex::restarts_numbering(&line[lex::leading_blanks(line)..])
     })
 }
 

@@ -9,8 +9,13 @@ use super::span::{LineCol, locate, locate_all};
 pub struct RawGame {
     /// LineCol of the game in its input, counting from 1.
     pub index: u64,
-    /// Offset of the game's first byte in the input file (a leading BOM counts).
+    /// Offset of the game's first byte in the input file (a leading BOM counts; in text the
+    /// reader transcoded from UTF-16, the offset in the UTF-8 transcoding).
     pub byte_offset: u64,
+    /// The number of bytes of the input the game was cut from (all of them for an oversize
+    /// game, whose text keeps only its beginning): `text` may differ in length, decoded from
+    /// another encoding or with broken UTF-8 sequences replaced.
+    pub byte_len: u64,
     /// Line of the game's first byte in the input file, from 1.
     pub first_line: u32,
     /// Column of the game's first byte on that line, in characters from 1 (a game that
@@ -31,12 +36,14 @@ impl RawGame {
     /// A game from a string, as if it were the first game of a file (for tests and callers that
     /// already hold one game's text).
     pub fn from_text(text: impl Into<String>) -> RawGame {
+        let text = text.into();
         RawGame {
             index: 1,
             byte_offset: 0,
+            byte_len: text.len() as u64,
             first_line: 1,
             first_column: 1,
-            text: text.into(),
+            text,
             encoding: encoding_rs::UTF_8,
             notes: Vec::new(),
             oversize: None,

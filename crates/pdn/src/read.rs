@@ -193,9 +193,13 @@ pub fn open_source(source: &Source, options: &ReadOptions) -> io::Result<Opened>
         Content::Compressed(compression) => decompress(reader, compression),
         Content::Refused { what, .. } if what == ZIP => {
             let why = match source {
-                Source::Stdin => "on standard input, where its files cannot be listed (name the file)",
+                Source::Stdin => {
+                    "on standard input, where its files cannot be listed (name the file)"
+                }
                 Source::Member(_) => "inside a zip archive (unpack the outer one first)",
-                Source::File(_) => "opened as one file (name it among the inputs to read its files)",
+                Source::File(_) => {
+                    "opened as one file (name it among the inputs to read its files)"
+                }
             };
             return Err(io::Error::new(
                 io::ErrorKind::Unsupported,
@@ -221,7 +225,10 @@ fn as_text(mut content: Box<dyn BufRead + Send>, options: &ReadOptions) -> io::R
         .filter(|&e| e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE);
     let kind = match named_utf16 {
         Some(encoding) => {
-            let bom = match (&head[..head.len().min(2)], encoding == encoding_rs::UTF_16LE) {
+            let bom = match (
+                &head[..head.len().min(2)],
+                encoding == encoding_rs::UTF_16LE,
+            ) {
                 ([0xFF, 0xFE], true) | ([0xFE, 0xFF], false) => 2,
                 _ => 0,
             };
@@ -230,7 +237,9 @@ fn as_text(mut content: Box<dyn BufRead + Send>, options: &ReadOptions) -> io::R
         None => text::sniff_text(&head),
     };
     match kind {
-        TextKind::Utf16 { encoding, bom } if named_utf16.is_some() || options.encoding.is_none() => {
+        TextKind::Utf16 { encoding, bom }
+            if named_utf16.is_some() || options.encoding.is_none() =>
+        {
             let rest = Cursor::new(head).chain(content);
             let mut rest = BufReader::with_capacity(BUFFER, rest);
             rest.consume(bom);
@@ -247,11 +256,11 @@ fn as_text(mut content: Box<dyn BufRead + Send>, options: &ReadOptions) -> io::R
             format!("not a text file ({why}); --text reads it anyway"),
         )),
         _ => Ok(Opened {
+            decoder: options.decoder().with_prefix(&head),
             reader: Box::new(BufReader::with_capacity(
                 BUFFER,
                 Cursor::new(head).chain(content),
             )),
-            decoder: options.decoder(),
         }),
     }
 }
@@ -357,7 +366,7 @@ pub fn open_mappable(path: &Path, options: &ReadOptions) -> io::Result<Option<(F
         TextKind::Binary(_) => options.force_text,
         TextKind::Utf16 { .. } => options.encoding.is_some(),
     };
-    Ok(text.then(|| (file, options.decoder())))
+    Ok(text.then(|| (file, options.decoder().with_prefix(&head))))
 }
 
 /// The games of `path` (or standard input for `-`), with default options.
@@ -445,7 +454,12 @@ mod tests {
             let texts = texts(&path);
             assert_eq!(texts.len(), 2, "{compression:?}");
             assert!(texts[1].starts_with("[A \"2\"]"), "{compression:?}");
-            assert!(open_mappable(&path, &ReadOptions::default()).unwrap().is_none(), "{compression:?}");
+            assert!(
+                open_mappable(&path, &ReadOptions::default())
+                    .unwrap()
+                    .is_none(),
+                "{compression:?}"
+            );
         }
     }
 
@@ -562,7 +576,12 @@ mod tests {
             );
             assert!(message.contains(expected), "{message}");
             assert_eq!(error.kind(), io::ErrorKind::Unsupported);
-            assert!(open_mappable(&path, &ReadOptions::default()).unwrap().is_none(), "{message}");
+            assert!(
+                open_mappable(&path, &ReadOptions::default())
+                    .unwrap()
+                    .is_none(),
+                "{message}"
+            );
         }
         let compress = open(&dir.write("g.Z", b"\x1f\x9d\x90")).err().unwrap();
         assert!(
@@ -577,7 +596,11 @@ mod tests {
         let dir = Scratch::new("plain");
         let path = dir.write("looks.gz", &[FIRST, SECOND].concat());
         assert_eq!(texts(&path).len(), 2);
-        assert!(open_mappable(&path, &ReadOptions::default()).unwrap().is_some());
+        assert!(
+            open_mappable(&path, &ReadOptions::default())
+                .unwrap()
+                .is_some()
+        );
         // Shorter than the magic bytes, and empty: plain.
         assert_eq!(texts(&dir.write("short", b"1. *")).len(), 1);
         assert_eq!(texts(&dir.write("empty", b"")).len(), 0);

@@ -96,7 +96,10 @@ impl Selection {
     /// # Errors
     /// A pattern is not a valid glob; the message names it.
     pub fn new(patterns: &[String]) -> Result<Selection, String> {
-        let excluded: Vec<&str> = patterns.iter().filter_map(|p| p.strip_prefix('!')).collect();
+        let excluded: Vec<&str> = patterns
+            .iter()
+            .filter_map(|p| p.strip_prefix('!'))
+            .collect();
         let mut included: Vec<&str> = patterns
             .iter()
             .filter(|p| !p.starts_with('!'))
@@ -184,7 +187,10 @@ fn file(path: &Path, selection: &Selection, found: &mut Vec<Found>) {
     }
     let name = path.display();
     match zip::members(path) {
-        Err(e) => found.push(Found::Failed(io::Error::new(e.kind(), format!("{name}: {e}")))),
+        Err(e) => found.push(Found::Failed(io::Error::new(
+            e.kind(),
+            format!("{name}: {e}"),
+        ))),
         Ok(members) => {
             let count = members.len();
             let before = found.len();
@@ -289,7 +295,12 @@ mod tests {
         let found = find_sources(std::slice::from_ref(&root), &Selection::default());
         assert_eq!(
             names(&found),
-            [shown("a/y.pdn.gz"), shown("a/z.PDN"), shown("b.pdn"), shown("c/d/e.pdn")]
+            [
+                shown("a/y.pdn.gz"),
+                shown("a/z.PDN"),
+                shown("b.pdn"),
+                shown("c/d/e.pdn")
+            ]
         );
         let txt = Selection::new(&["*.txt".to_owned()]).unwrap();
         let found = find_sources(std::slice::from_ref(&root), &txt);
@@ -298,7 +309,11 @@ mod tests {
         let found = find_sources(std::slice::from_ref(&root), &not_a);
         assert_eq!(names(&found), [shown("b.pdn"), shown("c/d/e.pdn")]);
         let found = find_sources(&[root.join("empty")], &Selection::default());
-        assert!(names(&found)[0].starts_with("warning: "), "{:?}", names(&found));
+        assert!(
+            names(&found)[0].starts_with("warning: "),
+            "{:?}",
+            names(&found)
+        );
         std::fs::remove_dir_all(&root).unwrap();
     }
 

@@ -17,9 +17,9 @@ use std::io::{self, BufRead};
 use memchr::{memchr, memchr2, memmem};
 
 use super::encoding::{BOM, Decoder};
+use super::lex::{self, WordClass};
 use super::note::{Note, NoteKind};
 use super::span::Span;
-use super::lex::{self, WordClass};
 
 use super::plain::{Extent, LOOKAHEAD, NotesPassed, plain_game_extent};
 use super::raw::RawGame;
@@ -562,6 +562,7 @@ impl<R: BufRead> Splitter<R> {
             self.scan.pos -= self.start;
             self.scan.eol = self.scan.eol.saturating_sub(self.start);
             self.scan.searched_to = self.scan.searched_to.saturating_sub(self.start);
+            self.scan.terminator_end = self.scan.terminator_end.saturating_sub(self.start);
             self.scan.last_eol = self.scan.last_eol.and_then(|at| at.checked_sub(self.start));
             if let Some(p) = &mut self.scan.leading_comments {
                 *p -= self.start;
@@ -599,15 +600,19 @@ impl<R: BufRead> Splitter<R> {
             self.scan.terminated && self.scan.terminator_end == at && at < self.buf.len(),
             self.scan.restarted,
         );
-        let mut game = self.make_game(bytes, at, None);
+        let mut game = self.make_game(bytes, None);
         // Why the game ends where it does, where the text alone does not show it.
         let text = &game.text;
         if glued {
             let result = text.rfind(|c: char| c.is_whitespace()).map_or(0, |i| i + 1);
-            game.notes.push(Note::new(NoteKind::GluedGames, Span::new(result, text.len())));
+            game.notes.push(Note::new(
+                NoteKind::GluedGames,
+                Span::new(result, text.len()),
+            ));
         } else if restarted {
             let end = text.trim_end().len();
-            game.notes.push(Note::new(NoteKind::RestartedNumbering, Span::new(end, end)));
+            game.notes
+                .push(Note::new(NoteKind::RestartedNumbering, Span::new(end, end)));
         }
         self.start = at;
         self.scan = Scan::new(at, line_start);
@@ -630,13 +635,14 @@ impl<R: BufRead> Splitter<R> {
 
     /// A game from its bytes (for an oversize game: the kept part; the caller then moves
     /// the line and column past the whole game).
-    fn make_game(&mut self, bytes: Vec<u8>, end: usize, oversize: Option<u64>) -> RawGame {
+    fn make_game(&mut self, bytes: Vec<u8>, oversize: Option<u64>) -> RawGame {
         let len = bytes.len();
         let (lines, _) = count_line_ends(&bytes);
-        let (text, encoding, notes) = self.options.decoder.decode(bytes, &self.buf[end..]);
+        let (text, encoding, notes) = self.options.decoder.decode(bytes);
         let game = RawGame {
             index: self.next_index,
             byte_offset: self.offset,
+            byte_len: oversize.unwrap_or(len as u64),
             first_line: self.line,
             first_column: self.column,
             text,
@@ -710,7 +716,7 @@ impl<R: BufRead> Splitter<R> {
         self.start = resume;
         self.scan = Scan::new(resume, true);
         kept.truncate(utf8_cut(&kept, keep.min(skipped as usize)));
-        let (text, encoding, notes) = self.options.decoder.decode(kept, &self.buf[self.start..]);
+        let (text, encoding, notes) = self.options.decoder.decode(kept);
         self.next_index += 1;
         self.offset = first_offset + skipped;
         self.line = first_line + lines;
@@ -723,6 +729,7 @@ impl<R: BufRead> Splitter<R> {
         Ok(RawGame {
             index,
             byte_offset: first_offset,
+            byte_len: skipped,
             first_line,
             first_column,
             text,
@@ -1040,7 +1047,7 @@ fn skip_plain_words(b: &[u8], s: &mut Scan, limit: usize) {
 /// word, after the line end), if one does; `line_start` says whether `bytes` starts a line.
 fn first_restart(bytes: &[u8], line_start: bool) -> Option<usize> {
     let restarts_at = |at: usize| {
-        let word = at + bytes[at..].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+        let word = at + lex::leading_blanks(&bytes[at..]);
         lex::restarts_numbering(&bytes[word..])
     };
     if line_start && restarts_at(0) {
@@ -1321,7 +1328,9 @@ mod tests {
         for seed in 0..20_000 {
             let text = random_movetext(seed);
             for line in text.split(|&c| c == b'\n' || c == b'\r') {
-                if is_plain_movetext(line) {
+                // A line that starts again at move 1 may end the game: both paths stop there.
+                let first = lex::leading_blanks(line);
+                if is_plain_movetext(line) && !lex::restarts_numbering(&line[first..]) {
                     let mut with_end = line.to_vec();
                     with_end.push(b'\n');
                     let mut s = Scan::new(0, true);

@@ -176,7 +176,9 @@ mod tests {
             }
         );
         let be: Vec<u8> = pdn.encode_utf16().flat_map(u16::to_be_bytes).collect();
-        assert!(matches!(sniff_text(&be), TextKind::Utf16 { encoding, bom: 0 } if encoding == encoding_rs::UTF_16BE));
+        assert!(
+            matches!(sniff_text(&be), TextKind::Utf16 { encoding, bom: 0 } if encoding == encoding_rs::UTF_16BE)
+        );
         // A PNG's header, an ELF executable's, bytes of every value.
         let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x01\0";
         assert!(matches!(sniff_text(png), TextKind::Binary(_)));

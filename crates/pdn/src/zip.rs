@@ -73,7 +73,10 @@ pub fn members(path: &Path) -> io::Result<Vec<ZipMember>> {
 fn zip_error(error: zip::result::ZipError) -> io::Error {
     match error {
         zip::result::ZipError::Io(error) => error,
-        other => io::Error::new(io::ErrorKind::InvalidData, format!("damaged zip archive: {other}")),
+        other => io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("damaged zip archive: {other}"),
+        ),
     }
 }
 
@@ -164,7 +167,8 @@ mod tests {
 
     /// A zip archive of `files` (name, bytes, compressed or stored) at a fresh temporary path.
     fn write_zip(tag: &str, files: &[(&str, &[u8], bool)]) -> PathBuf {
-        let path = std::env::temp_dir().join(format!("pdnkit-zip-{}-{tag}.zip", std::process::id()));
+        let path =
+            std::env::temp_dir().join(format!("pdnkit-zip-{}-{tag}.zip", std::process::id()));
         let mut zip = ::zip::ZipWriter::new(File::create(&path).unwrap());
         for (name, bytes, deflate) in files {
             let method = if *deflate {
