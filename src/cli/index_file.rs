@@ -204,6 +204,17 @@ impl Indexed {
                 io::Error::other("not a regular file; an index names the files it covers"),
             ));
         }
+        // Its games are found again by their offsets in the file: not in a zip archive.
+        let mut head = [0u8; 4];
+        if (&file).read_exact(&mut head).is_ok() && matches!(&head, b"PK\x03\x04" | b"PK\x05\x06")
+        {
+            return Err(named(
+                path,
+                io::Error::other(
+                    "a zip archive; an index names files it can read back (unpack it first)",
+                ),
+            ));
+        }
         let modified = meta
             .modified()
             .ok()

@@ -9,6 +9,7 @@ mod conventions;
 mod convert;
 mod formats;
 mod general;
+mod inputs;
 mod io_faults;
 mod parquet;
 mod pictures;

@@ -96,7 +96,7 @@ pub use plain::{
     read_plain_into,
 };
 pub use raw::RawGame;
-pub use read::{Opened, ReadOptions, games, open, open_mappable, open_source};
+pub use read::{Opened, Place, ReadOptions, games, open, open_mappable, open_reader, open_source};
 pub use scan::{Scanned, scan_game};
 pub use sources::{DEFAULT_GLOBS, Found, Selection, Source, find_sources};
 pub use span::{LineCol, Span, locate, locate_all};

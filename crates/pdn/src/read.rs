@@ -180,35 +180,60 @@ pub fn open(path: &Path) -> io::Result<Box<dyn BufRead + Send>> {
 pub fn open_source(source: &Source, options: &ReadOptions) -> io::Result<Opened> {
     let name = source.name();
     let context = |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
-    let mut inner: Box<dyn Read + Send> = match source {
+    let inner: Box<dyn Read + Send> = match source {
         Source::Stdin => Box::new(io::stdin()),
         Source::File(path) => Box::new(File::open(path).map_err(context)?),
         Source::Member(member) => member.open().map_err(context)?,
     };
-    let head = read_head(&mut inner).map_err(context)?;
+    let place = match source {
+        Source::Stdin => Place::Stdin,
+        Source::File(_) => Place::File,
+        Source::Member(_) => Place::Member,
+    };
+    open_reader(inner, place, options).map_err(context)
+}
+
+/// Where a content comes from, for what a zip archive there means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A file named among the inputs.
+    File,
+    /// Standard input, or another stream that cannot be listed.
+    Stdin,
+    /// A member of a zip archive.
+    Member,
+}
+
+/// `inner`'s content decompressed and as text, as [`open_source`] opens a source; for readers
+/// that are not files (a Python file object, say).
+///
+/// # Errors
+/// As [`open_source`], without the input's name (the caller adds it).
+pub fn open_reader(
+    mut inner: Box<dyn Read + Send>,
+    place: Place,
+    options: &ReadOptions,
+) -> io::Result<Opened> {
+    let head = read_head(&mut inner)?;
     let content = sniff(&head);
     let reader = BufReader::with_capacity(BUFFER, Cursor::new(head).chain(inner));
     let content: Box<dyn BufRead + Send> = match content {
         Content::Plain => Box::new(reader),
         Content::Compressed(compression) => decompress(reader, compression),
         Content::Refused { what, .. } if what == ZIP => {
-            let why = match source {
-                Source::Stdin => {
-                    "on standard input, where its files cannot be listed (name the file)"
-                }
-                Source::Member(_) => "inside a zip archive (unpack the outer one first)",
-                Source::File(_) => {
-                    "opened as one file (name it among the inputs to read its files)"
-                }
+            let why = match place {
+                Place::Stdin => "in a stream, where its files cannot be listed (name the file)",
+                Place::Member => "inside a zip archive (unpack the outer one first)",
+                Place::File => "opened as one file (name it among the inputs to read its files)",
             };
             return Err(io::Error::new(
                 io::ErrorKind::Unsupported,
-                format!("{name}: {ZIP} {why}"),
+                format!("{ZIP} {why}"),
             ));
         }
-        Content::Refused { what, archive } => return Err(refusal(&name, what, archive)),
+        Content::Refused { what, archive } => return Err(refusal(what, archive)),
     };
-    as_text(content, options).map_err(context)
+    as_text(content, options)
 }
 
 /// `content` as text: UTF-16 transcoded (told by a byte order mark or its shape, or named by
@@ -265,8 +290,8 @@ fn as_text(mut content: Box<dyn BufRead + Send>, options: &ReadOptions) -> io::R
     }
 }
 
-/// The error for an input in a format pdnkit does not read.
-fn refusal(name: &str, what: &str, archive: bool) -> io::Error {
+/// The error for an input in a format pdnkit does not read (the caller names the input).
+fn refusal(what: &str, archive: bool) -> io::Error {
     let advice = if archive {
         "unpack it first"
     } else {
@@ -274,7 +299,7 @@ fn refusal(name: &str, what: &str, archive: bool) -> io::Error {
     };
     io::Error::new(
         io::ErrorKind::Unsupported,
-        format!("{name}: {what}, which pdnkit does not read ({advice})"),
+        format!("{what}, which pdnkit does not read ({advice})"),
     )
 }
 

@@ -3,12 +3,12 @@
 //! through its `read` method. An input that cannot be opened is an item of the stream too, so
 //! the caller decides what becomes of it.
 
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, Read};
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use pdnkit::ReplayOptions;
-use pdnkit::pdn::{RawGame, Splitter};
+use pdnkit::pdn::{Found, Place, RawGame, ReadOptions, SplitOptions, Splitter};
 use pdnkit::{ArchiveVariant, file_variant};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -74,10 +74,13 @@ pub fn paths(obj: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
 /// A file being read: its name and its games.
 type OpenFile = (Arc<str>, Splitter<Box<dyn BufRead + Send>>);
 
-/// The games of `paths`, in order; each file opened when its turn comes (compressed files are
-/// decompressed, as on the command line).
+/// The games of `paths`, in order, read as the command line reads them (`pdn::find_sources`:
+/// folders walked for their PDN files, zip archives member by member; each input opened when
+/// its turn comes, decompressed and its encoding decided from its bytes). Warnings about
+/// inputs (an empty folder) are the command line's to print; the module reads the same games.
 pub fn games_of_paths(paths: Vec<PathBuf>) -> impl Iterator<Item = Input> + Send {
-    let mut files = paths.into_iter();
+    let options = ReadOptions::default();
+    let mut found = pdnkit::pdn::find_sources(&paths, &options.selection).into_iter();
     let mut current: Option<OpenFile> = None;
     std::iter::from_fn(move || {
         loop {
@@ -95,9 +98,16 @@ pub fn games_of_paths(paths: Vec<PathBuf>) -> impl Iterator<Item = Input> + Send
                     None => current = None,
                 }
             }
-            let path = files.next()?;
-            match pdnkit::pdn::games(&path) {
-                Ok(splitter) => current = Some((path.display().to_string().into(), splitter)),
+            let source = match found.next()? {
+                Found::Source(source) => source,
+                Found::Failed(error) => return Some(Input::Failed(error)),
+                Found::Warning { .. } => continue,
+            };
+            match pdnkit::pdn::open_source(&source, &options) {
+                Ok(opened) => {
+                    let splitter = opened.games(SplitOptions::default());
+                    current = Some((source.name().into(), splitter));
+                }
                 Err(error) => return Some(Input::Failed(error)),
             }
         }
@@ -106,18 +116,34 @@ pub fn games_of_paths(paths: Vec<PathBuf>) -> impl Iterator<Item = Input> + Send
 
 /// The games a Python file object holds (binary, or text encoded as UTF-8), named `name`.
 pub fn games_of_file(name: Arc<str>, file: Py<PyAny>) -> impl Iterator<Item = Input> + Send {
-    let reader = PyReader {
+    let mut reader = Some(PyReader {
         file,
         pending: Vec::new(),
         at: 0,
-    };
-    let reader = BufReader::with_capacity(1 << 16, reader);
-    Splitter::new(reader).map(move |game| match game {
-        Ok(game) => Input::Game {
-            file: Arc::clone(&name),
-            game,
-        },
-        Err(e) => Input::Failed(io::Error::new(e.kind(), format!("{name}: {e}"))),
+    });
+    let mut splitter = None;
+    let failed =
+        |e: io::Error, name: &str| Input::Failed(io::Error::new(e.kind(), format!("{name}: {e}")));
+    // Opened at the first game asked for, on the thread that reads: decompressed and its
+    // encoding decided as a file's content is.
+    std::iter::from_fn(move || {
+        if let Some(reader) = reader.take() {
+            let options = ReadOptions::default();
+            match pdnkit::pdn::open_reader(Box::new(reader), Place::Stdin, &options) {
+                Ok(opened) => splitter = Some(opened.games(SplitOptions::default())),
+                Err(e) => return Some(failed(e, &name)),
+            }
+        }
+        match splitter.as_mut()?.next()? {
+            Ok(game) => Some(Input::Game {
+                file: Arc::clone(&name),
+                game,
+            }),
+            Err(e) => {
+                splitter = None;
+                Some(failed(e, &name))
+            }
+        }
     })
 }
 

@@ -120,3 +120,24 @@ def test_a_forced_variant_and_bad_arguments():
     assert e.value.code == "unknown-variant"
     with pytest.raises(TypeError):
         pdnkit.read(42)
+
+
+INPUTS = SAMPLE.parents[1] / "inputs"
+
+
+def test_legacy_encodings_folders_and_zip_archives_read_as_on_the_command_line(cli_records):
+    # The encoding of each file is decided from its bytes, as the command line decides it.
+    names = [(g.tags["White"], g.tags["Black"]) for g in pdnkit.read(INPUTS / "championship.utf8.pdn")]
+    assert names[0] == ("Блиндер Б.", "Миротин Б.")
+    for copy in ["cp1251", "koi8-r", "ibm866", "utf16le", "utf16be"]:
+        path = INPUTS / f"championship.{copy}.pdn"
+        games = list(pdnkit.read(path))
+        assert [(g.tags["White"], g.tags["Black"]) for g in games] == names, copy
+        assert [record_fields(g) for g in games] == [cli_fields(j) for j in cli_records(path)]
+        with open(path, "rb") as f:
+            assert [g.tags["White"] for g in pdnkit.read(f)] == [n[0] for n in names], copy
+    # A folder is walked, a zip archive read member by member, each named as the command line names it.
+    files = [g.file for g in pdnkit.read([INPUTS / "archive.zip", INPUTS / "tree"])]
+    assert files[0].endswith("archive.zip:2015/round-01.pdn")
+    assert files[-1].endswith("tree/2016.zip:d.pdn")
+    assert len(files) == 10
