@@ -17,14 +17,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Runs pdnkit in the repository's directory.
 fn run(args: &[&str]) -> Run {
-    Run::from(
-        Command::new(env!("CARGO_BIN_EXE_pdnkit"))
-            .args(args)
-            .current_dir(ROOT)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap(),
-    )
+    crate::util::run_in(ROOT, args)
 }
 
 /// Runs pdnkit with `input` on standard input.

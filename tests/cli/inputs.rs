@@ -12,14 +12,16 @@ const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/inputs");
 
 /// Runs pdnkit in the fixtures' directory.
 fn run(args: &[&str]) -> Run {
-    Run::from(
-        Command::new(env!("CARGO_BIN_EXE_pdnkit"))
-            .args(args)
-            .current_dir(FIXTURES)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap(),
-    )
+    crate::util::run_in(FIXTURES, args)
+}
+
+/// The first column of a CSV's rows (the file a game came from).
+fn files_of(csv: &Run) -> Vec<&str> {
+    csv.stdout
+        .lines()
+        .skip(1)
+        .map(|r| r.split(',').next().unwrap())
+        .collect()
 }
 
 /// The CSV rows of `convert --to csv` without the file's name and the game's status (a game
@@ -314,9 +316,8 @@ fn an_empty_file_is_named_as_empty() {
 fn a_zip_archive_is_read_member_by_member() {
     let zip = run(&["convert", "--to", "csv", "--tags", "White", "archive.zip"]).expect_code(0);
     let rows: Vec<&str> = zip.stdout.lines().skip(1).collect();
-    let files: Vec<&str> = rows.iter().map(|r| r.split(',').next().unwrap()).collect();
     assert_eq!(
-        files,
+        files_of(&zip),
         [
             "archive.zip:2015/round-01.pdn",
             "archive.zip:2015/round-01.pdn",
@@ -363,14 +364,8 @@ fn a_zip_archive_is_read_member_by_member() {
 #[test]
 fn a_folder_tree_is_read_whole_in_a_stable_order() {
     let tree = run(&["convert", "--to", "csv", "tree"]).expect_code(0);
-    let files: Vec<&str> = tree
-        .stdout
-        .lines()
-        .skip(1)
-        .map(|r| r.split(',').next().unwrap())
-        .collect();
     assert_eq!(
-        files,
+        files_of(&tree),
         [
             "tree/2014/a.pdn",
             "tree/2015/b.pdn.gz",
@@ -381,13 +376,7 @@ fn a_folder_tree_is_read_whole_in_a_stable_order() {
     let chosen = run(&[
         "convert", "--to", "csv", "--glob", "*.pdn", "--glob", "!2015/**", "tree",
     ]);
-    let files: Vec<&str> = chosen
-        .stdout
-        .lines()
-        .skip(1)
-        .map(|r| r.split(',').next().unwrap())
-        .collect();
-    assert_eq!(files, ["tree/2014/a.pdn"]);
+    assert_eq!(files_of(&chosen), ["tree/2014/a.pdn"]);
     let none = run(&["validate", "--glob", "*.txt", "tree/2014"]).expect_code(0);
     assert!(
         none.stderr

@@ -13,14 +13,7 @@ const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/real-world
 
 /// Runs pdnkit in the fixtures' directory.
 fn run(args: &[&str]) -> Run {
-    Run::from(
-        Command::new(env!("CARGO_BIN_EXE_pdnkit"))
-            .args(args)
-            .current_dir(FIXTURES)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap(),
-    )
+    crate::util::run_in(FIXTURES, args)
 }
 
 /// Runs pdnkit on `input` given on standard input.

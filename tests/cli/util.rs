@@ -48,6 +48,19 @@ impl Drop for Dir {
     }
 }
 
+/// Runs `pdnkit` with `args` in the folder `dir` (of the repository's fixtures, say), with
+/// nothing on standard input.
+pub fn run_in(dir: &str, args: &[&str]) -> Run {
+    Run::from(
+        Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap(),
+    )
+}
+
 /// What a finished run printed and returned.
 #[derive(Debug)]
 pub struct Run {

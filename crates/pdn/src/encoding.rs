@@ -7,8 +7,8 @@
 //!   cut in the middle of a character): it stays UTF-8, each broken sequence replaced by
 //!   U+FFFD and noted with its place ([`NoteKind::InvalidUtf8`]).
 //! * **A legacy code page**: the file's single-byte encoding, decided once per file by a
-//!   detector made for the job (`chardetng`, the one Firefox uses): from the file's first
-//!   kilobytes when they show it ([`Decoder::with_prefix`]), else from the first such game. The
+//!   detector made for the job (`chardetng`, the one Firefox uses): from the file's first 64 KB
+//!   when they show it ([`Decoder::with_prefix`]), else from the first such game. The
 //!   first game read so gets a warning naming the encoding ([`NoteKind::Encoding`]). The
 //!   decision depends on the file's bytes only, never on how they were read.
 //!
@@ -78,14 +78,14 @@ impl Decoder {
         self
     }
 
-    /// This decoder, told what a file's first bytes (`prefix`, a few kilobytes) show: whether
+    /// This decoder, told what a file's first bytes (`prefix`, some kilobytes) show: whether
     /// they are UTF-8 with a valid multi-byte sequence, or in a single-byte encoding, which is
     /// then decided from them (a larger sample than most games are).
     pub fn with_prefix(mut self, prefix: &[u8]) -> Decoder {
         if self.forced.is_some() || std::str::from_utf8(prefix).is_ok_and(str::is_ascii) {
             return self;
         }
-        let (valid, broken) = count_sequences(prefix);
+        let (valid, broken) = count_sequences(prefix, true);
         self.utf8_seen |= valid > 0;
         if valid < broken {
             self.legacy = Some(detect(prefix));
@@ -136,7 +136,7 @@ impl Decoder {
             }
             Err(err) => err.into_bytes(),
         };
-        let (valid, broken) = count_sequences(&bytes);
+        let (valid, broken) = count_sequences(&bytes, false);
         self.utf8_seen |= valid > 0;
         if valid >= broken || (self.utf8_seen && self.legacy.is_none() && broken <= FEW_BROKEN) {
             let text = replace_broken(&bytes, &mut notes);
@@ -191,8 +191,9 @@ fn decode_with<'b>(encoding: &'static Encoding, bytes: &'b [u8]) -> Cow<'b, str>
 }
 
 /// The valid multi-byte UTF-8 sequences and the broken ones in `bytes` (a run of bytes that
-/// cannot start or continue a sequence counts once; a sequence cut by the end does not count).
-fn count_sequences(bytes: &[u8]) -> (usize, usize) {
+/// cannot start or continue a sequence counts once; a sequence unfinished at the end counts as
+/// broken unless `cut`, when the bytes are a prefix of the text).
+fn count_sequences(bytes: &[u8], cut: bool) -> (usize, usize) {
     let (mut valid, mut broken) = (0, 0);
     let mut rest = bytes;
     loop {
@@ -205,7 +206,7 @@ fn count_sequences(bytes: &[u8]) -> (usize, usize) {
                 let good = &rest[..err.valid_up_to()];
                 valid += good.iter().filter(|&&b| b >= 0xC0).count();
                 let Some(skip) = err.error_len() else {
-                    return (valid, broken);
+                    return (valid, broken + usize::from(!cut));
                 };
                 broken += 1;
                 rest = &rest[err.valid_up_to() + skip..];
@@ -368,6 +369,23 @@ mod tests {
         assert_eq!(
             (enc, notes[0].kind),
             (encoding_rs::UTF_8, NoteKind::InvalidUtf8)
+        );
+    }
+
+    #[test]
+    fn a_sequence_cut_by_the_end_is_broken_in_a_game_not_in_a_prefix() {
+        assert_eq!(count_sequences(b"ab\xd0", false), (0, 1));
+        assert_eq!(count_sequences(b"ab\xd0", true), (0, 0));
+        let cut = [&"Пётр".as_bytes()[..], b"\xd0"].concat();
+        assert_eq!(count_sequences(&cut, true), (4, 0));
+        // A Windows-1251 game ending in a capital letter is read in its code page.
+        let mut d = Decoder::new();
+        let (game, _, _) = encoding_rs::WINDOWS_1251.encode("[White \"Васильев Иван\"]\n{Б");
+        assert_eq!(game.last(), Some(&0xC1));
+        let (text, enc, _) = decode(&mut d, &game);
+        assert_eq!(
+            (text.as_str(), enc),
+            ("[White \"Васильев Иван\"]\n{Б", encoding_rs::WINDOWS_1251)
         );
     }
 

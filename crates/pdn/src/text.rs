@@ -9,6 +9,10 @@ use encoding_rs::Encoding;
 /// Bytes looked at to tell text from binary data and UTF-16 from the rest.
 pub const SNIFF: usize = 8 << 10;
 
+/// Bytes read ahead of the splitter when an input is opened: its first [`SNIFF`] bytes are
+/// looked at, and all of them tell a legacy encoding ([`crate::Decoder::with_prefix`]).
+pub const HEAD: usize = 64 << 10;
+
 /// Control bytes (besides tab, line ends and form feed) that text may hold, per thousand: a
 /// file past it is not text.
 const MAX_CONTROL_PER_MILLE: usize = 100;
@@ -27,8 +31,9 @@ pub enum TextKind {
     Binary(&'static str),
 }
 
-/// What `head`, the first [`SNIFF`] bytes of a content (fewer for a shorter one), holds.
+/// What `head`, the first bytes of a content, holds (its first [`SNIFF`] bytes are looked at).
 pub fn sniff_text(head: &[u8]) -> TextKind {
+    let head = &head[..head.len().min(SNIFF)];
     match head {
         [0xFF, 0xFE, ..] => {
             return TextKind::Utf16 {
@@ -83,12 +88,12 @@ fn utf16_shape(head: &[u8]) -> Option<&'static Encoding> {
     }
 }
 
-/// The first [`SNIFF`] bytes of `reader` (fewer only at its end): a pipe or a decompressor may
+/// The first [`HEAD`] bytes of `reader` (fewer only at its end): a pipe or a decompressor may
 /// deliver them in pieces, so one read is not enough. A read that fails ends the head; its
 /// error comes with the bytes read before it, so that the games in them are still read.
 pub fn read_head(reader: &mut impl Read) -> (Vec<u8>, Option<io::Error>) {
-    let mut head = Vec::with_capacity(SNIFF);
-    let error = reader.take(SNIFF as u64).read_to_end(&mut head).err();
+    let mut head = Vec::with_capacity(HEAD);
+    let error = reader.take(HEAD as u64).read_to_end(&mut head).err();
     (head, error)
 }
 
