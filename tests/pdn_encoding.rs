@@ -49,13 +49,17 @@ fn windows_1252_copy_reads_like_the_original() {
     ));
     assert_eq!(outlines(&copy), outlines(&original));
     assert_eq!(move_positions(&copy), move_positions(&original));
-    // Game 1 is ASCII; game 2 holds the first non-UTF-8 byte and carries the one note.
-    assert_eq!(copy[0].encoding, encoding_rs::UTF_8);
-    assert!(
-        copy[1..]
-            .iter()
-            .all(|g| g.encoding == encoding_rs::WINDOWS_1252)
-    );
+    // The games that are ASCII are read as UTF-8 (the same text); those with other bytes in
+    // Windows-1252, and game 2, the first of them, carries the one note that names it.
+    for (c, o) in copy.iter().zip(&original) {
+        let expected = if o.text.is_ascii() {
+            encoding_rs::UTF_8
+        } else {
+            encoding_rs::WINDOWS_1252
+        };
+        assert_eq!(c.encoding, expected, "game {}", c.index);
+    }
+    assert!(!original[1].text.is_ascii());
     let with_note: Vec<u64> = copy
         .iter()
         .filter(|g| g.notes.iter().any(|n| n.kind == NoteKind::Encoding))
@@ -65,15 +69,22 @@ fn windows_1252_copy_reads_like_the_original() {
 }
 
 #[test]
-fn cp1251_copy_keeps_its_structure_and_decodes_exactly_when_told() {
+fn cp1251_copy_is_decided_and_decodes_exactly_when_told() {
     let Some(dir) = pdn_support::corpus_dir() else {
         return;
     };
     let original = pdn_support::raw_games(&pdn_support::corpus_file(&dir, "russian/abatsiev.pdn"));
     let path = pdn_support::corpus_file(&dir, "derived/abatsiev.cp1251.pdn");
-    // Default fallback (Windows-1252): names are mojibake, moves and positions are intact.
-    let guessed = pdn_support::raw_games(&path);
-    assert_eq!(move_positions(&guessed), move_positions(&original));
+    // Decided from its bytes: Windows-1251, the same trees, the first game with the warning.
+    let decided = pdn_support::raw_games(&path);
+    assert_eq!(outlines(&decided), outlines(&original));
+    assert_eq!(move_positions(&decided), move_positions(&original));
+    assert!(
+        decided[0]
+            .notes
+            .iter()
+            .any(|n| n.kind == NoteKind::Encoding && n.detail == Some("windows-1251"))
+    );
     // With the right encoding the trees are identical.
     let options = SplitOptions {
         decoder: Decoder::forced(encoding_rs::WINDOWS_1251),

@@ -206,8 +206,7 @@ impl Indexed {
         }
         // Its games are found again by their offsets in the file: not in a zip archive.
         let mut head = [0u8; 4];
-        if (&file).read_exact(&mut head).is_ok() && matches!(&head, b"PK\x03\x04" | b"PK\x05\x06")
-        {
+        if (&file).read_exact(&mut head).is_ok() && matches!(&head, b"PK\x03\x04" | b"PK\x05\x06") {
             return Err(named(
                 path,
                 io::Error::other(

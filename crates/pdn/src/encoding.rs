@@ -376,7 +376,7 @@ mod tests {
     fn a_sequence_cut_by_the_end_is_broken_in_a_game_not_in_a_prefix() {
         assert_eq!(count_sequences(b"ab\xd0", false), (0, 1));
         assert_eq!(count_sequences(b"ab\xd0", true), (0, 0));
-        let cut = [&"Пётр".as_bytes()[..], b"\xd0"].concat();
+        let cut = ["Пётр".as_bytes(), b"\xd0"].concat();
         assert_eq!(count_sequences(&cut, true), (4, 0));
         // A Windows-1251 game ending in a capital letter is read in its code page.
         let mut d = Decoder::new();
