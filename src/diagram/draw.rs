@@ -30,9 +30,11 @@ struct Palette {
 }
 
 fn palette(theme: Theme, all_played: bool) -> Palette {
+    // Played squares between the two pieces' fills in lightness, so that both stand out on
+    // them (the tests hold every theme to it).
     let (light, dark) = match theme {
         Theme::Light => ("#efdfbf", "#a9794f"),
-        Theme::Dark => ("#596270", "#2b3038"),
+        Theme::Dark => ("#8b95a5", "#56637a"),
     };
     let (frame, coordinate, black_edge) = match theme {
         Theme::Light => ("#5b4030", "#f3e6c9", "#0d0d0d"),
@@ -60,6 +62,10 @@ fn palette(theme: Theme, all_played: bool) -> Palette {
         black_edge,
     }
 }
+
+/// The fills of the white and the black pieces, the same in every theme.
+const WHITE_FILL: &str = "#f8f4ea";
+const BLACK_FILL: &str = "#2a2522";
 
 /// Radius of a piece.
 const PIECE: f64 = 0.38 * SQUARE;
@@ -98,8 +104,8 @@ pub fn defs(out: &mut String, theme: Theme, paints: &[Paint]) {
     let black_edge = palette(theme, false).black_edge;
     out.push_str("<defs>");
     for (colour, fill, edge, ring) in [
-        (Colour::White, "#f8f4ea", "#3b3b3b", "#b8b0a0"),
-        (Colour::Black, "#2a2522", black_edge, "#6a625b"),
+        (Colour::White, WHITE_FILL, "#3b3b3b", "#b8b0a0"),
+        (Colour::Black, BLACK_FILL, black_edge, "#6a625b"),
     ] {
         for role in [Role::Man, Role::King] {
             let _ = write!(out, "<g id=\"{}\">", piece_id(colour, role));
@@ -433,6 +439,43 @@ fn line(d: &mut String, (x0, y0): (f64, f64), (x1, y1): (f64, f64)) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The WCAG contrast ratio of two `#rrggbb` colours (1 to 21).
+    fn contrast(a: &str, b: &str) -> f64 {
+        let luminance = |hex: &str| {
+            let channel = |i: usize| {
+                let c = f64::from(u8::from_str_radix(&hex[i..i + 2], 16).unwrap()) / 255.0;
+                if c <= 0.039_28 {
+                    c / 12.92
+                } else {
+                    ((c + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
+        };
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[test]
+    fn both_pieces_stand_out_on_the_played_squares_of_every_theme() {
+        for theme in [Theme::Light, Theme::Dark] {
+            // On the played squares of a board with unplayed ones, by their fills.
+            let played = palette(theme, false).played;
+            let (black, white) = (contrast(BLACK_FILL, played), contrast(WHITE_FILL, played));
+            assert!(black >= 2.0, "{theme:?}: black men on {played}: {black:.2}");
+            assert!(white >= 2.0, "{theme:?}: white men on {played}: {white:.2}");
+            // On a board of played squares only (Turkish), by fill or by edge.
+            let palette = palette(theme, true);
+            for (fill, edge) in [(BLACK_FILL, palette.black_edge), (WHITE_FILL, "#3b3b3b")] {
+                let seen =
+                    contrast(fill, palette.played) >= 2.0 || contrast(edge, palette.played) >= 4.5;
+                assert!(seen, "{theme:?}: {fill} edged {edge} on {}", palette.played);
+            }
+        }
+        // What was reported: black men on the dark theme's squares of #2b3038.
+        assert!(contrast(BLACK_FILL, "#2b3038") < 1.2);
+    }
 
     #[test]
     fn an_arrow_ends_half_a_head_before_the_centre_it_points_at() {
