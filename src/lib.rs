@@ -60,6 +60,7 @@ pub mod repair;
 mod replay;
 pub mod search;
 pub mod stats;
+pub mod summary;
 
 pub use draughts;
 pub use pdn;

@@ -88,10 +88,15 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         );
     }
     let variant = super::variant_named(args.variant.as_deref())?;
+    // The games are counted, and written in other forms, with their variations replayed, as
+    // every command does; finding unfinished copies needs the main lines only.
     let options = ReplayOptions {
         variant,
-        mainline_only: true,
         ..ReplayOptions::default()
+    };
+    let mainline_options = ReplayOptions {
+        mainline_only: true,
+        ..options.clone()
     };
     let files = input::default_stdin(args.files.clone());
     let inputs = Rereadable::new(&files)?;
@@ -174,7 +179,7 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                 let (Some(order), Item::Game { file, game }) = (order, item) else {
                     return (None, Vec::new());
                 };
-                let options = options.for_archive(archive);
+                let options = mainline_options.for_archive(archive);
                 let prefixes = check_game(&file, &game, &options, |checked| {
                     let keys = move_keys(checked);
                     let plies = keys.len().saturating_sub(1);

@@ -12,91 +12,11 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use pdn::LineCol;
 use pdnkit::{Code, Severity};
-use pdnkit::{GameRecord, Located, Verdict};
+use pdnkit::{GameRecord, Located};
 
 use super::{GlobalArgs, Status, input};
 
-/// Game counts of a run; every game read lands in exactly one of parsed or unreadable.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Games read.
-    pub read: u64,
-    /// Games whose syntax could be read.
-    pub parsed: u64,
-    /// Games whose syntax could not be recovered.
-    pub unreadable: u64,
-    /// Inputs that could not be opened or read to the end.
-    pub failed_inputs: u64,
-    /// Replayed games without warnings or errors.
-    pub clean: u64,
-    /// Replayed games with warnings only.
-    pub warnings: u64,
-    /// Replayed games with errors.
-    pub invalid: u64,
-}
-
-impl Counts {
-    /// One parsed game.
-    pub fn parsed() -> Counts {
-        Counts {
-            read: 1,
-            parsed: 1,
-            ..Counts::default()
-        }
-    }
-
-    /// One unreadable game.
-    pub fn unreadable() -> Counts {
-        Counts {
-            read: 1,
-            unreadable: 1,
-            ..Counts::default()
-        }
-    }
-
-    /// One failed input.
-    pub fn failed_input() -> Counts {
-        Counts {
-            failed_inputs: 1,
-            ..Counts::default()
-        }
-    }
-
-    /// `games` clean games.
-    pub fn clean(games: u64) -> Counts {
-        Counts {
-            read: games,
-            parsed: games,
-            clean: games,
-            ..Counts::default()
-        }
-    }
-
-    /// One game with this verdict.
-    pub fn verdict(status: Verdict) -> Counts {
-        let mut c = match status {
-            Verdict::Unreadable => return Counts::unreadable(),
-            _ => Counts::parsed(),
-        };
-        match status {
-            Verdict::Clean => c.clean = 1,
-            Verdict::Warnings => c.warnings = 1,
-            _ => c.invalid = 1,
-        }
-        c
-    }
-
-    /// Adds `other` to these counts.
-    pub fn add(&mut self, other: Counts) {
-        self.read += other.read;
-        self.parsed += other.parsed;
-        self.unreadable += other.unreadable;
-        self.failed_inputs += other.failed_inputs;
-        self.clean += other.clean;
-        self.warnings += other.warnings;
-        self.invalid += other.invalid;
-    }
-}
+pub use pdnkit::summary::{Counts, plural};
 
 /// The stderr side of a run.
 pub struct Reporter {
@@ -204,16 +124,16 @@ impl Reporter {
     /// Clears the bar, prints the summary of a replaying run (unless quiet) and returns the
     /// run's status.
     pub fn finish_validation(self) -> Status {
+        self.print_warnings(u64::MAX);
+        self.bar.finish_and_clear();
         let c = self.counts;
-        let line = format!(
-            "{} read: {} clean, {} with warnings, {} invalid, {} unreadable",
-            plural(c.read, "game"),
-            c.clean,
-            c.warnings,
-            c.invalid,
-            c.unreadable
-        );
-        self.close(line, c.invalid + c.unreadable > 0)
+        if !self.quiet {
+            to_stderr(&format!("pdnkit: {}", c.summary()));
+        }
+        Status {
+            findings: c.has_findings(),
+            failed: c.failed_inputs > 0,
+        }
     }
 
     /// Ends a run that stopped on a failure, which the caller reports: the bar is cleared,
@@ -221,37 +141,12 @@ impl Reporter {
     pub fn abandon(self) {
         self.bar.finish_and_clear();
     }
-
-    fn close(self, mut line: String, findings: bool) -> Status {
-        self.print_warnings(u64::MAX);
-        self.bar.finish_and_clear();
-        let c = self.counts;
-        if c.failed_inputs > 0 {
-            line.push_str(&format!(", {} failed", plural(c.failed_inputs, "input")));
-        }
-        if !self.quiet {
-            to_stderr(&format!("pdnkit: {line}"));
-        }
-        Status {
-            findings,
-            failed: c.failed_inputs > 0,
-        }
-    }
 }
 
 /// Writes a line to stderr. A reader of stderr that went away (`pdnkit ... 2>&1 | head`) does
 /// not end the run: the data still goes to stdout or `--output`, and `eprintln!` would panic.
 pub fn to_stderr(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
-}
-
-/// `1 game`, `3 games`.
-pub fn plural(n: u64, noun: &str) -> String {
-    if n == 1 {
-        format!("{n} {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }
 
 /// Most words of a group quoted in its one message.

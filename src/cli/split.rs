@@ -191,9 +191,9 @@ pub fn run(args: SplitArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     };
     let variant = super::variant_named(args.variant.as_deref())?;
     prepare(&args.output, args.force)?;
+    // Variations replayed too: the games are counted as every command counts them.
     let options = ReplayOptions {
         variant,
-        mainline_only: true,
         ..ReplayOptions::default()
     };
     let files = input::default_stdin(args.files);

@@ -7,6 +7,7 @@ mod boards;
 mod compressed;
 mod conventions;
 mod convert;
+mod counts;
 mod formats;
 mod general;
 mod inputs;
