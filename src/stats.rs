@@ -4,8 +4,9 @@
 //!
 //! [`report`] turns totals into finished numbers (percentages, quartiles, rankings), and
 //! [`render_table`] and [`tidy_rows`] print them; JSON is the [`Report`] serialised.
-//! Results follow PDN's first-mover convention: `1-0` is a win for the side that moves first
-//! (Black in English, pool and Thai draughts).
+//! Results are counted for White and Black: a result token says the first mover's score first
+//! (`1-0` is a win for Black in English, pool and Thai draughts), and each game's is read with
+//! its variant's first mover ([`Outcome::of`]).
 
 mod report;
 mod table;
@@ -26,6 +27,38 @@ use crate::export::{full_path, minimal_legal};
 use crate::openings::Openings;
 use draughts::Colour;
 use pdn::{ResultMeaning, ResultToken};
+
+/// What a game's result says, for White and Black.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// White won.
+    WhiteWins,
+    /// A draw.
+    Draw,
+    /// Black won.
+    BlackWins,
+    /// Both lost (a double forfeit).
+    BothLose,
+    /// `*` or a form pdnkit cannot read.
+    Unknown,
+}
+
+impl Outcome {
+    /// `meaning`, read in first-mover terms, for a game whose first mover is `first`.
+    pub fn of(meaning: ResultMeaning, first: Colour) -> Outcome {
+        let wins = |c: Colour| match c {
+            Colour::White => Outcome::WhiteWins,
+            Colour::Black => Outcome::BlackWins,
+        };
+        match meaning {
+            ResultMeaning::FirstWins => wins(first),
+            ResultMeaning::SecondWins => wins(first.opposite()),
+            ResultMeaning::Draw => Outcome::Draw,
+            ResultMeaning::BothLose => Outcome::BothLose,
+            ResultMeaning::Unknown => Outcome::Unknown,
+        }
+    }
+}
 
 /// How to summarise games.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,8 +121,8 @@ pub struct GameSummary {
     pub variant: Option<&'static str>,
     /// The verdict (`None` counts as unreadable).
     pub status: Option<Verdict>,
-    /// What the result says, in first-mover terms (`None`: no result or an unknown form).
-    pub outcome: Option<ResultMeaning>,
+    /// What the result says (`None`: no result).
+    pub outcome: Option<Outcome>,
     /// Main-line moves written (`None` for an unreadable game).
     pub plies: Option<u32>,
     /// The first plies, normalised, for games from the standard start that have them; with a
@@ -97,7 +130,7 @@ pub struct GameSummary {
     pub opening: Option<String>,
     /// The name of that line (with a table of named openings).
     pub opening_name: Option<String>,
-    /// Names of the first and second mover.
+    /// Names of White and Black.
     pub players: [Option<String>; 2],
     /// The `Event` tag.
     pub event: Option<String>,
@@ -129,11 +162,12 @@ impl GameSummary {
             outcome: r
                 .result
                 .as_deref()
-                .and_then(|t| ResultToken::from_tag(t).outcome),
+                .and_then(|t| ResultToken::from_tag(t).outcome)
+                .map(|m| Outcome::of(m, first)),
             plies: (r.status != Verdict::Unreadable).then_some(r.plies),
             opening: None,
             opening_name: None,
-            players: [name(first), name(first.opposite())],
+            players: [name(Colour::White), name(Colour::Black)],
             event: data.tag("Event").and_then(named),
             captures: Vec::new(),
             faults: r
@@ -206,15 +240,15 @@ fn opening(data: &CheckedGame<'_, '_>, n: u32) -> Option<String> {
     Some(moves.join(" "))
 }
 
-/// Results counted in first-mover terms.
+/// Results counted for White and Black.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Results {
-    /// First mover won.
-    pub first: u64,
+    /// White won.
+    pub white: u64,
     /// Draws.
     pub draws: u64,
-    /// Second mover won.
-    pub second: u64,
+    /// Black won.
+    pub black: u64,
     /// Both lost (double forfeit).
     pub both_lose: u64,
     /// `*`, no result, or a form pdnkit cannot read.
@@ -222,27 +256,27 @@ pub struct Results {
 }
 
 impl Results {
-    fn add(&mut self, outcome: Option<ResultMeaning>) {
+    fn add(&mut self, outcome: Option<Outcome>) {
         match outcome {
-            Some(ResultMeaning::FirstWins) => self.first += 1,
-            Some(ResultMeaning::Draw) => self.draws += 1,
-            Some(ResultMeaning::SecondWins) => self.second += 1,
-            Some(ResultMeaning::BothLose) => self.both_lose += 1,
-            Some(ResultMeaning::Unknown) | None => self.unknown += 1,
+            Some(Outcome::WhiteWins) => self.white += 1,
+            Some(Outcome::Draw) => self.draws += 1,
+            Some(Outcome::BlackWins) => self.black += 1,
+            Some(Outcome::BothLose) => self.both_lose += 1,
+            Some(Outcome::Unknown) | None => self.unknown += 1,
         }
     }
 
     fn merge(&mut self, o: &Results) {
-        self.first += o.first;
+        self.white += o.white;
         self.draws += o.draws;
-        self.second += o.second;
+        self.black += o.black;
         self.both_lose += o.both_lose;
         self.unknown += o.unknown;
     }
 
     /// Games with a win or a draw.
     pub fn decided(&self) -> u64 {
-        self.first + self.draws + self.second
+        self.white + self.draws + self.black
     }
 }
 
@@ -410,14 +444,14 @@ impl Group {
             let t = self.players.entry(name.clone()).or_default();
             t.games += 1;
             let (won, lost) = if i == 0 {
-                (ResultMeaning::FirstWins, ResultMeaning::SecondWins)
+                (Outcome::WhiteWins, Outcome::BlackWins)
             } else {
-                (ResultMeaning::SecondWins, ResultMeaning::FirstWins)
+                (Outcome::BlackWins, Outcome::WhiteWins)
             };
             match s.outcome {
                 Some(o) if o == won => t.wins += 1,
-                Some(o) if o == lost || o == ResultMeaning::BothLose => t.losses += 1,
-                Some(ResultMeaning::Draw) => t.draws += 1,
+                Some(o) if o == lost || o == Outcome::BothLose => t.losses += 1,
+                Some(Outcome::Draw) => t.draws += 1,
                 _ => {}
             }
         }

@@ -14,7 +14,7 @@ use pdn::parse_game;
 use pdnkit::export::JsonWriter;
 use pdnkit::export::PdnWriter;
 use pdnkit::export::{CsvWriter, DEFAULT_TAGS, Rows};
-use pdnkit::export::{FenWriter, Positions};
+use pdnkit::export::{FenWriter, Positions, missing_position};
 use pdnkit::{CheckedGame, check_game};
 use pdnkit::{Code, ReplayOptions, Severity};
 use pdnkit::{GameRecord, Verdict};
@@ -32,11 +32,12 @@ pub struct ConvertArgs {
     pub to: ConvertTo,
     #[command(flatten)]
     pub replay: ReplayArgs,
-    /// FEN: `final` (one line per game, the default) or `every-ply` (one row per position:
-    /// file, game, ply, FEN, tab-separated).
+    /// FEN: `final` (a row per game, the default) or `every-ply` (a row per position). Rows
+    /// are file, game, ply, FEN, tab-separated.
     #[arg(long, value_enum, value_name = "WHICH")]
     pub position: Option<Which>,
-    /// FEN: the position after ply N of the main line (0 is the start); one line per game.
+    /// FEN: the position after ply N of the main line (0 is the start), a row per game that
+    /// has it; each shorter game is named on stderr.
     #[arg(long, value_name = "N", conflicts_with = "position")]
     pub ply: Option<u32>,
     /// CSV: tag columns, comma-separated, or `all` for every tag seen (default: the seven-tag
@@ -152,6 +153,9 @@ pub(super) struct Converted<D = Vec<u8>> {
     pub(super) counts: Counts,
     pub(super) written: bool,
     pub(super) left_out: bool,
+    /// Not written: the format has nothing to write of it (an unreadable game as PDN, a game
+    /// without the position asked for).
+    pub(super) not_written: bool,
     /// Written although no move of it was understood: its start position stands for it.
     pub(super) as_start: bool,
 }
@@ -183,7 +187,8 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         None => Box::new(input::games(&files, reporter.progress())),
     };
     let skip_invalid = args.skip_invalid;
-    let (mut first, mut written, mut left_out, mut as_start) = (true, 0u64, 0u64, 0u64);
+    let (mut first, mut written, mut as_start) = (true, 0u64, 0u64);
+    let (mut left_out, mut not_written) = (0u64, 0u64);
     let result = global.pipeline().run_weighed(
         input::decided(items, input::Deciding::replaying(options.variant)),
         |(item, _)| item.weight(),
@@ -191,15 +196,24 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         |_, (item, archive)| {
             let pdn = matches!(format, Format::Pdn);
             let options = options.for_archive(archive);
-            convert(item, &options, skip_invalid, pdn, |data| {
-                render(&format, data)
+            convert(item, &options, skip_invalid, pdn, |data| match &format {
+                Format::Fen(positions) => match missing_position(data, *positions) {
+                    Some(why) => Err(why),
+                    None => Ok(render(&format, data)),
+                },
+                _ => Ok(render(&format, data)),
             })
         },
         |c| {
-            reporter.message(&c.messages);
+            // A game's lines are findings of the run, which --quiet leaves out; an input that
+            // failed is a failure, said whatever.
+            if !global.quiet || c.counts.failed_inputs > 0 {
+                reporter.message(&c.messages);
+            }
             reporter.add(c.counts);
             written += u64::from(c.written);
             left_out += u64::from(c.left_out);
+            not_written += u64::from(c.not_written);
             as_start += u64::from(c.as_start);
             if !c.written {
                 return ControlFlow::Continue(());
@@ -223,14 +237,14 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
     out.finish()?;
     if !global.quiet {
-        reporter.message(&summary(written, as_start, left_out));
+        reporter.message(&summary(written, as_start, left_out, not_written));
     }
     Ok(reporter.finish_validation())
 }
 
 /// The closing line: games converted, how many only as their start position, how many left
-/// out.
-pub(super) fn summary(written: u64, as_start: u64, left_out: u64) -> String {
+/// out (`--skip-invalid`), how many the format had nothing to write of.
+pub(super) fn summary(written: u64, as_start: u64, left_out: u64, not_written: u64) -> String {
     let mut line = format!("pdnkit: {} converted", plural(written, "game"));
     if as_start > 0 {
         line.push_str(&format!(
@@ -239,6 +253,9 @@ pub(super) fn summary(written: u64, as_start: u64, left_out: u64) -> String {
     }
     if left_out > 0 {
         line.push_str(&format!(", {left_out} left out"));
+    }
+    if not_written > 0 {
+        line.push_str(&format!(", {not_written} not written"));
     }
     line
 }
@@ -312,13 +329,14 @@ fn tags_seen(files: &[PathBuf]) -> (Vec<String>, Option<Vec<Item>>) {
 }
 
 /// Checks one game and renders it with `render`, unless it is left out (`skip_invalid`) or
-/// cannot be written (an unreadable game, when `pdn`: PDN out needs its moves).
+/// cannot be written (an unreadable game, when `pdn`: PDN out needs its moves; whatever
+/// `render` refuses, with the reason).
 pub(super) fn convert<D: Default>(
     item: Item,
     options: &ReplayOptions,
     skip_invalid: bool,
     pdn: bool,
-    render: impl FnOnce(&CheckedGame<'_, '_>) -> D,
+    render: impl FnOnce(&CheckedGame<'_, '_>) -> Result<D, String>,
 ) -> Converted<D> {
     let (file, raw) = match item {
         Item::Failed { error } => {
@@ -328,6 +346,7 @@ pub(super) fn convert<D: Default>(
                 counts: Counts::failed_input(),
                 written: false,
                 left_out: false,
+                not_written: false,
                 as_start: false,
             };
         }
@@ -337,11 +356,23 @@ pub(super) fn convert<D: Default>(
         let status = data.record.status;
         let faulty = matches!(status, Verdict::Invalid | Verdict::Unreadable);
         let left_out = faulty && skip_invalid;
-        let rendered = if left_out { D::default() } else { render(data) };
-        let unwritable = status == Verdict::Unreadable && pdn;
-        let written = !left_out && !unwritable;
+        let rendered = if left_out {
+            Ok(D::default())
+        } else if status == Verdict::Unreadable && pdn {
+            Err("unreadable".to_string())
+        } else {
+            render(data)
+        };
+        let (rendered, unwritten) = match rendered {
+            Ok(d) => (d, None),
+            Err(why) => (D::default(), Some(why)),
+        };
+        let written = !left_out && unwritten.is_none();
         let messages = if faulty {
-            fault_message(data, left_out, written)
+            fault_message(data, left_out, unwritten.as_deref())
+        } else if let Some(why) = &unwritten {
+            let r = data.record;
+            format!("{}: {}: not written ({why})\n", r.file, r.describe())
         } else {
             String::new()
         };
@@ -351,6 +382,7 @@ pub(super) fn convert<D: Default>(
             counts: Counts::verdict(status),
             written,
             left_out,
+            not_written: unwritten.is_some(),
             as_start: written && faulty && only_start(data.record),
         }
     })
@@ -388,12 +420,12 @@ fn only_start(r: &GameRecord) -> bool {
 }
 
 /// The first error of an invalid or unreadable game, and what became of the game.
-fn fault_message(data: &CheckedGame<'_, '_>, left_out: bool, written: bool) -> String {
+fn fault_message(data: &CheckedGame<'_, '_>, left_out: bool, unwritten: Option<&str>) -> String {
     let r = data.record;
     let fate = if left_out {
         "left out (--skip-invalid)".to_string()
-    } else if !written {
-        "not written (unreadable)".to_string()
+    } else if let Some(why) = unwritten {
+        format!("not written ({why})")
     } else if r.status == Verdict::Unreadable {
         "written as unreadable".to_string()
     } else if only_start(r) {

@@ -43,11 +43,13 @@ pub fn run(args: &ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         |_, (item, archive)| {
             let options = options.for_archive(archive);
             convert(item, &options, skip_invalid, false, |data| {
-                Some(Box::new(GameRows::of(data)))
+                Ok(Some(Box::new(GameRows::of(data))))
             })
         },
         |c| {
-            reporter.message(&c.messages);
+            if !global.quiet || c.counts.failed_inputs > 0 {
+                reporter.message(&c.messages);
+            }
             reporter.add(c.counts);
             left_out += u64::from(c.left_out);
             as_start += u64::from(c.as_start);
@@ -66,7 +68,7 @@ pub fn run(args: &ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     if !global.quiet {
         let line = format!(
             "{}; {} and {} in {}",
-            summary(written, as_start, left_out),
+            summary(written, as_start, left_out, 0),
             if tables.plies == 1 {
                 "1 ply".to_string()
             } else {

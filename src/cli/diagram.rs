@@ -2,7 +2,7 @@
 //! variant's start, or the position after a ply of a game of an archive. The drawing is
 //! `pdnkit::diagram`'s; this file finds the position and reads the options.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -95,18 +95,24 @@ pub fn run(args: DiagramArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     if global.format.is_some() {
         bail!("diagram writes SVG or PNG (--png); --format is not used by diagram");
     }
-    let drawn = match &args.file {
-        Some(file) => from_game(&args, file)?,
-        None => from_fen(&args)?,
-    };
-    let options = options(&args, &drawn)?;
-    let picture = svg(&drawn.position, &drawn.notation, &options);
     let png = args.png
         || args
             .output
             .as_deref()
             .and_then(Path::extension)
             .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if png && args.output.is_none() && std::io::stdout().is_terminal() {
+        bail!(
+            "a PNG is binary and stdout is a terminal: write it to a file (-o board.png) or \
+             into a pipe"
+        );
+    }
+    let drawn = match &args.file {
+        Some(file) => from_game(&args, file)?,
+        None => from_fen(&args)?,
+    };
+    let options = options(&args, &drawn)?;
+    let picture = svg(&drawn.position, &drawn.notation, &options);
     let bytes = if png {
         super::png::render(&picture)?
     } else {

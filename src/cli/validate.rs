@@ -1,19 +1,21 @@
 //! `pdnkit validate`: replay every game and report what breaks, like a compiler.
 
+use std::collections::HashSet;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use pdn::Span;
 use pdn::{Note, NoteKind};
 use pdn::{NotesPassed, Scanned, parse_game, scan_game};
-use pdnkit::{GameRecord, PlainJudge, Verdict};
+use pdnkit::{Code, GameRecord, Located, PlainJudge, Verdict};
 use pdnkit::{ReplayOptions, Severity, check_syntax, replay, worst_syntax_note};
 
 use super::input::{self, Item, Piece};
 use super::output::Output;
 use super::report::{Counts, Listing, Reporter, Style, render_diagnostics};
-use super::{Format, GlobalArgs, ReplayArgs, Status};
+use super::{ColorChoice, Format, GlobalArgs, ReplayArgs, Status};
 use pdnkit::CheckedGame;
 use pdnkit::repair::repairs;
 
@@ -38,6 +40,10 @@ pub struct ValidateArgs {
     /// suggestions: moves tried in its place, with the rest of the game replayed).
     #[arg(long)]
     pub no_suggest: bool,
+    /// Write the report to this file instead of stdout (written to a temporary file, then
+    /// renamed; not coloured unless --color always).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
     /// PDN files to read (`-` is standard input; compressed files are decompressed). Default:
     /// stdin.
     #[arg(value_name = "FILE")]
@@ -78,6 +84,9 @@ struct Checked {
     report: Vec<u8>,
     errors: String,
     counts: Counts,
+    /// The text report's note of the variant decided for the game's file, which is the same
+    /// for every game of the file: shown once, with the first game that has it.
+    file_note: Option<(Arc<str>, Vec<u8>)>,
 }
 
 impl Checked {
@@ -87,6 +96,7 @@ impl Checked {
             report: Vec::new(),
             errors: String::new(),
             counts: Counts::clean(games),
+            file_note: None,
         }
     }
 }
@@ -103,7 +113,7 @@ struct Shown {
 
 /// Runs `pdnkit validate`.
 pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
-    let files = input::default_stdin(args.files);
+    let files = input::default_stdin(args.files.clone());
     let shape = match global.format.unwrap_or(Format::Text) {
         Format::Text => Shape::Text,
         Format::Json => Shape::Json,
@@ -111,7 +121,7 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     };
     let options = args.replay.options()?;
     let mut reporter = Reporter::new(global, &files);
-    let mut out = Output::open(None)?;
+    let mut out = Output::open(args.output.as_deref())?;
     let shown = Shown {
         shape,
         min: if args.notes {
@@ -125,7 +135,11 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             } else {
                 Listing::Grouped
             },
-            colour: global.color.colours_stdout(),
+            // A file is coloured only when asked for; `auto` looks at the terminal.
+            colour: match (&args.output, global.color) {
+                (Some(_), ColorChoice::Auto) => false,
+                _ => global.color.colours_stdout(),
+            },
         },
         suggest: !args.no_suggest,
     };
@@ -168,6 +182,8 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                 (item, archive)
             }))
         };
+    // The files whose variant note was shown.
+    let mut noted: HashSet<Arc<str>> = HashSet::new();
     let result = global.pipeline().run_weighed(
         items,
         |(item, _)| item.weight(),
@@ -179,7 +195,14 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         |checked| {
             reporter.message(&checked.errors);
             reporter.add(checked.counts);
-            match reporter.suspend(|| out.write_all(&checked.report)) {
+            let note = match checked.file_note {
+                Some((file, note)) if noted.insert(Arc::clone(&file)) => note,
+                _ => Vec::new(),
+            };
+            match reporter.suspend(|| {
+                out.write_all(&note)
+                    .and_then(|()| out.write_all(&checked.report))
+            }) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(e) => ControlFlow::Break(e),
             }
@@ -203,6 +226,7 @@ fn check(
                 report: Vec::new(),
                 errors: format!("pdnkit: {error}\n"),
                 counts: Counts::failed_input(),
+                file_note: None,
             };
         }
         Item::Game {
@@ -266,6 +290,7 @@ fn check(
         Err(err) => GameRecord::unreadable(&file, &raw, &err),
     };
     let counts = Counts::verdict(record.status);
+    let mut file_note = None;
     let report = match shown.shape {
         Shape::Json => {
             let mut line = serde_json::to_vec(&record).expect("records serialise");
@@ -274,8 +299,23 @@ fn check(
         }
         _ if record.status == Verdict::Clean && shown.min > Severity::Note => Vec::new(),
         Shape::Text => {
-            render_diagnostics(&record, &raw.text, raw.position(0), shown.min, shown.style)
-                .into_bytes()
+            let (notes, rest): (Vec<_>, Vec<_>) = record
+                .diagnostics
+                .iter()
+                .cloned()
+                .partition(|d| d.code == Code::VariantGuessed);
+            let render = |diagnostics: Vec<Located>| {
+                let part = GameRecord {
+                    diagnostics,
+                    ..record.clone()
+                };
+                render_diagnostics(&part, &raw.text, raw.position(0), shown.min, shown.style)
+                    .into_bytes()
+            };
+            if !notes.is_empty() {
+                file_note = Some((file.clone(), render(notes)));
+            }
+            render(rest)
         }
         Shape::Csv => csv_rows(&record, shown.min),
     };
@@ -283,6 +323,7 @@ fn check(
         report,
         errors: String::new(),
         counts,
+        file_note,
     }
 }
 

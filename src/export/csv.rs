@@ -1,7 +1,9 @@
 //! CSV out, with a header row and RFC 4180 quoting (whatever the tags hold).
 //!
 //! * [`Rows::Games`]: one row per game: `file, game`, the chosen tag columns, then `variant,
-//!   result, plies, replayed, status, first_error, final_fen` ([`game_columns`]);
+//!   recorded_result, plies, replayed, status, first_error, final_fen` ([`game_columns`]).
+//!   `recorded_result` is the Result tag, else the terminator: named apart from the `Result`
+//!   tag's column, which databases that fold case would take for the same column;
 //! * [`Rows::Moves`]: one row per main-line ply replayed ([`MOVE_COLUMNS`]).
 //!
 //! Write errors come back as the underlying `io::Error` (the `csv` crate wraps them in its own
@@ -22,7 +24,7 @@ pub const DEFAULT_TAGS: [&str; 8] = [
 /// Columns of a game row after the tags.
 pub const GAME_COLUMNS: [&str; 7] = [
     "variant",
-    "result",
+    "recorded_result",
     "plies",
     "replayed",
     "status",

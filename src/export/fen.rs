@@ -1,10 +1,14 @@
-//! FEN out: positions of replayed games as PDN FEN, in the game's notation.
+//! FEN out: positions of replayed games as PDN FEN, in the game's notation, one
+//! tab-separated row per position: `file game ply fen` (the ply after which the position
+//! stands, 0 for the start).
 //!
-//! * [`Positions::Final`] and [`Positions::AfterPly`]: one line per game, the FEN alone; a
-//!   game without that position (unreadable, no start position, or shorter than the ply asked
-//!   for) gives an empty line, so line N is always game N;
-//! * [`Positions::EveryPly`]: one tab-separated row per position, `file game ply fen`, from
-//!   ply 0 (the start) to the last ply replayed.
+//! * [`Positions::Final`]: the position after the last ply replayed, one row per game;
+//! * [`Positions::AfterPly`]: the position after that ply, one row per game that has it;
+//! * [`Positions::EveryPly`]: every position of the main line, from ply 0 (the start) to the
+//!   last ply replayed.
+//!
+//! A game without the position asked for (unreadable, no start position, shorter than the ply
+//! asked for) gets no row; [`missing`] says why, for the caller to report.
 
 use std::io::{self, Write};
 
@@ -38,27 +42,22 @@ impl<W: Write> FenWriter<W> {
     /// # Errors
     /// When writing fails.
     pub fn write_game(&mut self, data: &CheckedGame<'_, '_>) -> io::Result<()> {
-        match self.positions {
+        let r = data.record;
+        let (from, to) = match self.positions {
             Positions::Final => {
-                let fen = data.record.final_fen.as_deref().unwrap_or("");
-                writeln!(self.out, "{fen}")
+                let last = replayed_plies(data);
+                (last, last)
             }
-            Positions::AfterPly(n) => {
-                let fen = fen_after(data, n).unwrap_or_default();
-                writeln!(self.out, "{fen}")
-            }
-            Positions::EveryPly => {
-                let r = data.record;
-                let plies = data.replayed.map_or(0, |p| p.plies.len() as u32);
-                for ply in 0..=plies {
-                    let Some(fen) = fen_after(data, ply) else {
-                        break;
-                    };
-                    writeln!(self.out, "{}\t{}\t{ply}\t{fen}", r.file, r.game)?;
-                }
-                Ok(())
-            }
+            Positions::AfterPly(n) => (n, n),
+            Positions::EveryPly => (0, replayed_plies(data)),
+        };
+        for ply in from..=to {
+            let Some(fen) = fen_after(data, ply) else {
+                break;
+            };
+            writeln!(self.out, "{}\t{}\t{ply}\t{fen}", r.file, r.game)?;
         }
+        Ok(())
     }
 
     /// Flushes and returns the inner writer.
@@ -80,4 +79,29 @@ pub fn fen_after(data: &CheckedGame<'_, '_>, ply: u32) -> Option<String> {
         n => replayed.plies.get(n as usize - 1)?.after,
     };
     Some(position.fen_text(&notation))
+}
+
+/// The number of main-line plies replayed.
+fn replayed_plies(data: &CheckedGame<'_, '_>) -> u32 {
+    data.replayed.map_or(0, |p| p.plies.len() as u32)
+}
+
+/// Why `positions` gives no row for a game, if it gives none: it has no start position, or
+/// fewer plies replayed than the ply asked for.
+pub fn missing(data: &CheckedGame<'_, '_>, positions: Positions) -> Option<String> {
+    let ply = match positions {
+        Positions::AfterPly(n) => n,
+        Positions::Final | Positions::EveryPly => 0,
+    };
+    if fen_after(data, ply).is_some() {
+        return None;
+    }
+    if fen_after(data, 0).is_none() {
+        return Some("no position: the game was not replayed from a start position".to_string());
+    }
+    let replayed = replayed_plies(data);
+    let plies = if replayed == 1 { "ply" } else { "plies" };
+    Some(format!(
+        "no position after ply {ply}: {replayed} {plies} replayed"
+    ))
 }

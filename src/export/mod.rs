@@ -1,7 +1,8 @@
 //! Exporters: games that were read and replayed, written in other formats. One file per
 //! format, all of the same shape: `new(writer)`, `write_game(&CheckedGame)`, `finish()`.
 //!
-//! * [`FenWriter`]: PDN FEN of the final position, of one ply, or of every position;
+//! * [`FenWriter`]: PDN FEN of the final position, of one ply, or of every position, a row
+//!   each naming the file, game and ply;
 //! * [`CsvWriter`]: one row per game (tags, verdict, final FEN) or one row per ply;
 //! * [`JsonWriter`]: JSON Lines, one object per game with moves, variations and diagnostics;
 //! * [`PdnWriter`]: PDN with rule-aware move text (see [`minimal`]);
@@ -28,7 +29,7 @@ pub use arrow::{
     plies_schema,
 };
 pub use csv::{CsvWriter, DEFAULT_TAGS, GAME_COLUMNS, MOVE_COLUMNS, Rows, game_columns};
-pub use fen::{FenWriter, Positions, fen_after};
+pub use fen::{FenWriter, Positions, fen_after, missing as missing_position};
 pub use json::JsonWriter;
 pub use lines::{Entry, Line, PlyIndex, line};
 pub use notation::{

@@ -325,6 +325,19 @@ impl Walker<'_> {
                     );
                     self.push_at(d, m, cursor, depth);
                 }
+                let separator = cursor.state.config().variant.capture_separator();
+                if mv.is_capture() && separator != '-' && written_as_quiet(m.text) {
+                    let d = Diagnostic::new(
+                        self.strictness(Severity::Note),
+                        Code::SyntaxNote,
+                        format!(
+                            "capture-separator: capture written with the quiet separator `-`: \
+                             `{}` (captures are written with `{separator}`)",
+                            m.text
+                        ),
+                    );
+                    self.push_at(d, m, cursor, depth);
+                }
                 (mv, None)
             }
             Resolution::Ambiguous(options) => {
@@ -535,4 +548,9 @@ fn join_hops(
         }
     }
     None
+}
+
+/// A move written with `-` between its squares and no capture separator (`x`, `X`, `:`).
+fn written_as_quiet(text: &str) -> bool {
+    text.contains('-') && !text.bytes().any(|b| matches!(b, b'x' | b'X' | b':'))
 }

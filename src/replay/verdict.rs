@@ -192,13 +192,16 @@ impl Line {
             let Some(found) = found else {
                 return false;
             };
-            // Notes: a quiet move written with a capture separator.
-            let quiet_as_capture = match &found {
+            // Notes: a quiet move written with a capture separator, a capture written with the
+            // quiet one (where the variant's is another).
+            let dash_separates_captures = self.state.config().variant.capture_separator() == '-';
+            let separator_note = match &found {
                 Found::Quiet(_) => !m.dashed,
-                Found::Capture(_) => false,
-                Found::Listed(mv) => !mv.is_capture() && !m.dashed,
+                Found::Capture(_) => m.dashed && !dash_separates_captures,
+                Found::Listed(mv) if mv.is_capture() => m.dashed && !dash_separates_captures,
+                Found::Listed(_) => !m.dashed,
             };
-            if strict && quiet_as_capture {
+            if strict && separator_note {
                 return false;
             }
             // The side to move has a legal move: the one found.

@@ -33,7 +33,7 @@ pub struct GroupReport {
     pub status: StatusCounts,
     /// Games and plies by variant.
     pub variants: Vec<VariantRow>,
-    /// Results in first-mover terms.
+    /// Results for White and Black.
     pub results: ResultRow,
     /// Game length in plies (`null` when no game has a move).
     pub length: Option<Length>,
@@ -76,22 +76,22 @@ pub struct VariantRow {
 /// Results; percentages are of the games won or drawn.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct ResultRow {
-    /// First mover won.
-    pub first_mover_wins: u64,
+    /// White won.
+    pub white_wins: u64,
     /// Drawn.
     pub draws: u64,
-    /// Second mover won.
-    pub second_mover_wins: u64,
+    /// Black won.
+    pub black_wins: u64,
     /// Both lost.
     pub both_lose: u64,
     /// No known result.
     pub unknown: u64,
-    /// Share of first-mover wins.
-    pub first_mover_wins_pct: Option<f64>,
+    /// Share of White's wins.
+    pub white_wins_pct: Option<f64>,
     /// Share of draws.
     pub draws_pct: Option<f64>,
-    /// Share of second-mover wins.
-    pub second_mover_wins_pct: Option<f64>,
+    /// Share of Black's wins.
+    pub black_wins_pct: Option<f64>,
 }
 
 /// Game length in plies (main-line moves written).
@@ -139,14 +139,14 @@ pub struct OpeningRow {
     pub moves: String,
     /// Games.
     pub games: u64,
-    /// First mover won.
-    pub first_mover_wins: u64,
+    /// White won.
+    pub white_wins: u64,
     /// Drawn.
     pub draws: u64,
-    /// Second mover won.
-    pub second_mover_wins: u64,
-    /// The first mover's score: (wins + draws / 2) / games won or drawn.
-    pub first_mover_score_pct: Option<f64>,
+    /// Black won.
+    pub black_wins: u64,
+    /// White's score: (wins + draws / 2) / games won or drawn.
+    pub white_score_pct: Option<f64>,
 }
 
 /// A player.
@@ -175,12 +175,12 @@ pub struct EventRow {
     pub games: u64,
     /// Main-line moves written.
     pub plies: u64,
-    /// First mover won.
-    pub first_mover_wins: u64,
+    /// White won.
+    pub white_wins: u64,
     /// Drawn.
     pub draws: u64,
-    /// Second mover won.
-    pub second_mover_wins: u64,
+    /// Black won.
+    pub black_wins: u64,
 }
 
 /// Captures in main lines.
@@ -284,14 +284,14 @@ pub fn pct(part: f64, whole: u64) -> Option<f64> {
 fn result_row(r: &Results) -> ResultRow {
     let decided = r.decided();
     ResultRow {
-        first_mover_wins: r.first,
+        white_wins: r.white,
         draws: r.draws,
-        second_mover_wins: r.second,
+        black_wins: r.black,
         both_lose: r.both_lose,
         unknown: r.unknown,
-        first_mover_wins_pct: pct(r.first as f64, decided),
+        white_wins_pct: pct(r.white as f64, decided),
         draws_pct: pct(r.draws as f64, decided),
-        second_mover_wins_pct: pct(r.second as f64, decided),
+        black_wins_pct: pct(r.black as f64, decided),
     }
 }
 
@@ -369,11 +369,11 @@ fn openings(g: &Group, top: usize) -> Vec<OpeningRow> {
             variant: variant.to_string(),
             name: g.opening_names.get(&(*variant, moves.clone())).cloned(),
             moves: moves.clone(),
-            games: r.first + r.draws + r.second + r.both_lose + r.unknown,
-            first_mover_wins: r.first,
+            games: r.white + r.draws + r.black + r.both_lose + r.unknown,
+            white_wins: r.white,
             draws: r.draws,
-            second_mover_wins: r.second,
-            first_mover_score_pct: pct(r.first as f64 + r.draws as f64 / 2.0, r.decided()),
+            black_wins: r.black,
+            white_score_pct: pct(r.white as f64 + r.draws as f64 / 2.0, r.decided()),
         })
         .collect();
     // The same moves may open games of two variants: ties go by variant, whatever the order
@@ -409,9 +409,9 @@ fn events(g: &Group, top: usize) -> Vec<EventRow> {
             event: name.clone(),
             games: t.games,
             plies: t.plies,
-            first_mover_wins: t.results.first,
+            white_wins: t.results.white,
             draws: t.results.draws,
-            second_mover_wins: t.results.second,
+            black_wins: t.results.black,
         })
         .collect();
     ranked(rows, top, |r| (r.games, &r.event))

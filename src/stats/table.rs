@@ -50,10 +50,10 @@ fn group(out: &mut String, g: &GroupReport, opening_plies: Option<u32>) {
         let mut t = Table::new(&[
             &title,
             "games",
-            "1st wins",
+            "White wins",
             "draws",
-            "2nd wins",
-            "1st score %",
+            "Black wins",
+            "White score %",
         ]);
         for o in &g.openings {
             t.row(vec![
@@ -62,10 +62,10 @@ fn group(out: &mut String, g: &GroupReport, opening_plies: Option<u32>) {
                     None => format!("{}: {}", o.variant, o.moves),
                 },
                 o.games.to_string(),
-                o.first_mover_wins.to_string(),
+                o.white_wins.to_string(),
                 o.draws.to_string(),
-                o.second_mover_wins.to_string(),
-                opt(o.first_mover_score_pct),
+                o.black_wins.to_string(),
+                opt(o.white_score_pct),
             ]);
         }
         t.print(out);
@@ -85,15 +85,22 @@ fn group(out: &mut String, g: &GroupReport, opening_plies: Option<u32>) {
         t.print(out);
     }
     if !g.events.is_empty() {
-        let mut t = Table::new(&["event", "games", "plies", "1st wins", "draws", "2nd wins"]);
+        let mut t = Table::new(&[
+            "event",
+            "games",
+            "plies",
+            "White wins",
+            "draws",
+            "Black wins",
+        ]);
         for e in &g.events {
             t.row(vec![
                 e.event.clone(),
                 e.games.to_string(),
                 e.plies.to_string(),
-                e.first_mover_wins.to_string(),
+                e.white_wins.to_string(),
                 e.draws.to_string(),
-                e.second_mover_wins.to_string(),
+                e.black_wins.to_string(),
             ]);
         }
         t.print(out);
@@ -105,15 +112,15 @@ fn results(out: &mut String, g: &GroupReport) {
     let r = g.results;
     let mut t = Table::new(&["result", "games", "%"]);
     t.row(vec![
-        "first mover wins".into(),
-        r.first_mover_wins.to_string(),
-        opt(r.first_mover_wins_pct),
+        "White wins".into(),
+        r.white_wins.to_string(),
+        opt(r.white_wins_pct),
     ]);
     t.row(vec!["draws".into(), r.draws.to_string(), opt(r.draws_pct)]);
     t.row(vec![
-        "second mover wins".into(),
-        r.second_mover_wins.to_string(),
-        opt(r.second_mover_wins_pct),
+        "Black wins".into(),
+        r.black_wins.to_string(),
+        opt(r.black_wins_pct),
     ]);
     if r.both_lose > 0 {
         t.row(vec![

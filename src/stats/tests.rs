@@ -6,11 +6,11 @@ use pdn::RawGame;
 
 fn summary(i: u64) -> GameSummary {
     let outcomes = [
-        Some(ResultMeaning::FirstWins),
-        Some(ResultMeaning::Draw),
-        Some(ResultMeaning::SecondWins),
+        Some(Outcome::WhiteWins),
+        Some(Outcome::Draw),
+        Some(Outcome::BlackWins),
         None,
-        Some(ResultMeaning::BothLose),
+        Some(Outcome::BothLose),
     ];
     GameSummary {
         order: i,
@@ -106,7 +106,7 @@ fn quartiles_are_nearest_rank_and_the_histogram_covers_every_game() {
 }
 
 #[test]
-fn results_and_scores_use_the_first_mover_convention() {
+fn results_and_scores_are_white_s_and_black_s_whoever_moves_first() {
     // English: Black moves first, so 1-0 is a win for the Black player.
     let text =
         "[GameType \"21\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n1. 11-15 23-19 1-0\n";
@@ -119,8 +119,8 @@ fn results_and_scores_use_the_first_mover_convention() {
     let s = check_game("t.pdn", &raw, &ReplayOptions::default(), |d| {
         GameSummary::of(d, 0, &settings)
     });
-    assert_eq!(s.players, [Some("B".to_string()), Some("W".to_string())]);
-    assert_eq!(s.outcome, Some(ResultMeaning::FirstWins));
+    assert_eq!(s.players, [Some("W".to_string()), Some("B".to_string())]);
+    assert_eq!(s.outcome, Some(Outcome::BlackWins));
     assert_eq!(s.opening.as_deref(), Some("11-15 23-19"));
     let mut stats = Stats::default();
     stats.add(&s);
@@ -130,8 +130,9 @@ fn results_and_scores_use_the_first_mover_convention() {
         (black.wins, black.losses, black.score_pct),
         (1, 0, Some(100.0))
     );
-    assert_eq!(g.results.first_mover_wins_pct, Some(100.0));
-    assert_eq!(g.openings[0].first_mover_score_pct, Some(100.0));
+    assert_eq!((g.results.white_wins, g.results.black_wins), (0, 1));
+    assert_eq!(g.results.black_wins_pct, Some(100.0));
+    assert_eq!(g.openings[0].white_score_pct, Some(0.0));
 }
 
 #[test]

@@ -65,27 +65,17 @@ fn group(r: &mut Rows<'_>, g: &GroupReport) {
     }
     let res = g.results;
     for (metric, v) in [
-        ("first_mover_wins", res.first_mover_wins),
+        ("white_wins", res.white_wins),
         ("draws", res.draws),
-        ("second_mover_wins", res.second_mover_wins),
+        ("black_wins", res.black_wins),
         ("both_lose", res.both_lose),
         ("unknown", res.unknown),
     ] {
         r.push("results", "", metric, v);
     }
-    r.opt(
-        "results",
-        "",
-        "first_mover_wins_pct",
-        res.first_mover_wins_pct,
-    );
+    r.opt("results", "", "white_wins_pct", res.white_wins_pct);
     r.opt("results", "", "draws_pct", res.draws_pct);
-    r.opt(
-        "results",
-        "",
-        "second_mover_wins_pct",
-        res.second_mover_wins_pct,
-    );
+    r.opt("results", "", "black_wins_pct", res.black_wins_pct);
     length(r, g);
     rankings(r, g);
     captures(r, g);
@@ -122,15 +112,10 @@ fn rankings(r: &mut Rows<'_>, g: &GroupReport) {
             None => format!("{}: {}", o.variant, o.moves),
         };
         r.push("openings", &key, "games", o.games);
-        r.push("openings", &key, "first_mover_wins", o.first_mover_wins);
+        r.push("openings", &key, "white_wins", o.white_wins);
         r.push("openings", &key, "draws", o.draws);
-        r.push("openings", &key, "second_mover_wins", o.second_mover_wins);
-        r.opt(
-            "openings",
-            &key,
-            "first_mover_score_pct",
-            o.first_mover_score_pct,
-        );
+        r.push("openings", &key, "black_wins", o.black_wins);
+        r.opt("openings", &key, "white_score_pct", o.white_score_pct);
     }
     for p in &g.players {
         r.push("players", &p.player, "games", p.games);
@@ -142,9 +127,9 @@ fn rankings(r: &mut Rows<'_>, g: &GroupReport) {
     for e in &g.events {
         r.push("events", &e.event, "games", e.games);
         r.push("events", &e.event, "plies", e.plies);
-        r.push("events", &e.event, "first_mover_wins", e.first_mover_wins);
+        r.push("events", &e.event, "white_wins", e.white_wins);
         r.push("events", &e.event, "draws", e.draws);
-        r.push("events", &e.event, "second_mover_wins", e.second_mover_wins);
+        r.push("events", &e.event, "black_wins", e.black_wins);
     }
 }
 

@@ -57,10 +57,20 @@ fn a_board_decided_from_the_moves_is_written_back_and_reads_back() {
     let read_back = dir
         .run(&["convert", "--to", "fen", "out.pdn"])
         .expect_code(0);
-    assert_eq!(read_back.stdout, with_flag.stdout);
+    // The rows name their file: the positions are compared.
+    let fens = |rows: &str| -> Vec<String> {
+        rows.lines()
+            .map(|l| l.rsplit('\t').next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(fens(&read_back.stdout), fens(&with_flag.stdout));
     assert_eq!(
-        with_flag.stdout,
-        "W:W31,33-50:B1-13,15-18,20,23\nW:W28,31,32,34-50:B1-17,19,20,22\nW:W31,32:B19,20\n"
+        fens(&with_flag.stdout),
+        [
+            "W:W31,33-50:B1-13,15-18,20,23",
+            "W:W28,31,32,34-50:B1-17,19,20,22",
+            "W:W31,32:B19,20"
+        ]
     );
 }
 

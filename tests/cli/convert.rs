@@ -64,7 +64,8 @@ fn unreadable_games_are_reported_counted_and_exit_1() {
         "{}",
         run.stderr
     );
-    assert!(run.stderr.contains("pdnkit: 1 game converted\n"));
+    // The summary accounts for the game not written.
+    assert!(run.stderr.contains("pdnkit: 1 game converted, 1 not written\n"));
     assert!(
         run.stderr
             .contains("2 games read: 1 clean, 0 with warnings, 0 invalid, 1 unreadable")
@@ -136,15 +137,16 @@ const MIXED: &str = "[Event \"Ok, \\\"quoted\\\"\"]\n[White \"A\"]\n[Annotator \
                      [Event \"Bad\"]\n[Round \"2\"]\n1. 32-28 19-23 2. 50-45 23-29 *\n";
 
 #[test]
-fn fen_gives_one_line_per_game_one_ply_or_every_position() {
+fn fen_gives_a_row_per_game_one_ply_or_every_position() {
     let dir = Dir::new("convert-fen");
     dir.write("in.pdn", MIXED);
     let last = dir
         .run(&["convert", "--to", "fen", "in.pdn"])
         .expect_code(1);
+    // Every row names its file, game and ply, as every-ply rows do.
     assert_eq!(
         last.stdout,
-        "W:W31,33-50:B1-13,15-18,20,23\nW:W28,31,33-50:B1-18,20,23\n"
+        "in.pdn\t1\t4\tW:W31,33-50:B1-13,15-18,20,23\nin.pdn\t2\t2\tW:W28,31,33-50:B1-18,20,23\n"
     );
     assert!(
         last.stderr.contains("error[illegal-move]"),
@@ -158,8 +160,20 @@ fn fen_gives_one_line_per_game_one_ply_or_every_position() {
     let ply = dir
         .run(&["convert", "--to", "fen", "--ply", "3", "in.pdn"])
         .expect_code(1);
-    // Game 2 has no third ply: an empty line keeps line N = game N.
-    assert_eq!(ply.stdout, "B:W19,31,33-50:B1-18,20\n\n");
+    // Game 2 has no third ply: no row, and stderr says why.
+    assert_eq!(ply.stdout, "in.pdn\t1\t3\tB:W19,31,33-50:B1-18,20\n");
+    assert!(
+        ply.stderr.contains(
+            "game 2 (Event: Bad): not written (no position after ply 3: 2 plies replayed)"
+        ),
+        "{}",
+        ply.stderr
+    );
+    assert!(
+        ply.stderr.contains("1 game converted, 1 not written"),
+        "{}",
+        ply.stderr
+    );
     let every = dir
         .run(&[
             "convert",
@@ -199,7 +213,7 @@ fn csv_quotes_tags_and_all_takes_every_tag_even_from_stdin() {
     let mut lines = run.stdout.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "file,game,Event,Round,White,Annotator,variant,result,plies,replayed,status,\
+        "file,game,Event,Round,White,Annotator,variant,recorded_result,plies,replayed,status,\
          first_error,final_fen"
     );
     assert_eq!(
@@ -446,5 +460,114 @@ fn pdn_keeps_a_variant_tag_that_names_the_variant_as_written() {
         back.stdout.contains("\"variant\":\"malaysian\""),
         "{}",
         back.stdout
+    );
+}
+
+#[test]
+fn quiet_leaves_out_the_lines_about_single_games_but_not_a_failed_input() {
+    let dir = Dir::new("convert-quiet");
+    dir.write("in.pdn", MIXED);
+    for to in [
+        &["--to", "fen", "--ply", "3"][..],
+        &["--to", "pdn"],
+        &["--to", "csv"],
+    ] {
+        let mut args = vec!["convert"];
+        args.extend_from_slice(to);
+        args.push("in.pdn");
+        let loud = dir.run(&args).expect_code(1);
+        assert!(
+            loud.stderr.contains("game 2 (Event: Bad)"),
+            "{}",
+            loud.stderr
+        );
+        let mut quiet = vec!["-q"];
+        quiet.extend_from_slice(&args);
+        let run = dir.run(&quiet).expect_code(1);
+        assert_eq!(run.stderr, "", "{to:?}");
+        assert_eq!(run.stdout, loud.stdout, "{to:?}");
+    }
+    let failed = dir
+        .run(&["-q", "convert", "--to", "fen", "in.pdn", "missing.pdn"])
+        .expect_code(2);
+    assert!(failed.stderr.contains("missing.pdn"), "{}", failed.stderr);
+    assert_eq!(failed.stderr.lines().count(), 1, "{}", failed.stderr);
+}
+
+#[test]
+fn fen_of_a_ply_some_games_lack_writes_no_blank_line_and_names_each_game() {
+    let dir = Dir::new("convert-fen-short");
+    dir.write(
+        "sample.pdn",
+        std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/sample/archive.pdn"
+        ))
+        .unwrap(),
+    );
+    let run = dir
+        .run(&["convert", "--to", "fen", "--ply", "100", "sample.pdn"])
+        .expect_code(1);
+    let rows: Vec<Vec<&str>> = run
+        .stdout
+        .lines()
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert!(!run.stdout.contains("\n\n") && !run.stdout.starts_with('\n'));
+    assert!(
+        rows.iter()
+            .all(|r| r.len() == 4 && r[0] == "sample.pdn" && r[2] == "100")
+    );
+    let named: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.contains("no position after ply 100"))
+        .collect();
+    // Every game is either a row or a line on stderr, and the summary counts both.
+    assert_eq!(rows.len() + named.len(), 31, "{}", run.stderr);
+    assert!(!rows.is_empty() && !named.is_empty());
+    assert!(
+        run.stderr.contains(&format!(
+            "{} games converted, {} not written",
+            rows.len(),
+            named.len()
+        )),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn csv_columns_differ_whatever_their_case() {
+    let dir = Dir::new("convert-csv-case");
+    dir.write("in.pdn", MIXED);
+    dir.write("untagged.pdn", "1. 32-28 19-23 1-0\n");
+    for tags in [&[][..], &["--tags", "all"]] {
+        let mut args = vec!["convert", "--to", "csv"];
+        args.extend_from_slice(tags);
+        args.extend(["in.pdn", "untagged.pdn"]);
+        let run = dir.run(&args).expect_code(1);
+        let header: Vec<String> = run
+            .stdout
+            .lines()
+            .next()
+            .unwrap()
+            .split(',')
+            .map(str::to_lowercase)
+            .collect();
+        let mut distinct = header.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), header.len(), "{header:?}");
+        assert!(header.contains(&"recorded_result".to_string()));
+    }
+    // The recorded result is the Result tag, else the terminator.
+    let run = dir
+        .run(&["convert", "--to", "csv", "--tags", "Result", "untagged.pdn"])
+        .expect_code(0);
+    let rows = crate::util::csv_rows(&run.stdout);
+    assert_eq!(
+        (&*rows[0]["Result"], &*rows[0]["recorded_result"]),
+        ("", "1-0")
     );
 }

@@ -17,3 +17,4 @@ mod pictures;
 mod real_world;
 mod search;
 mod stats;
+mod validate;

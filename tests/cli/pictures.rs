@@ -72,7 +72,11 @@ fn diagram_draws_a_start_position_a_fen_and_a_ply_of_a_game() {
     let fens = dir
         .run(&["convert", "--to", "fen", "--ply", "2", &archive])
         .stdout;
-    let fen = fens.lines().nth(2).unwrap();
+    let fen = fens
+        .lines()
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .find(|row| row[1] == "3")
+        .unwrap()[3];
     let from_fen = dir
         .run(&["diagram", "--variant", "russian", "--fen", fen])
         .expect_code(0);
@@ -373,4 +377,64 @@ fn report_names_files_as_given_or_relative_to_a_directory() {
         .expect_code(1)
         .stdout;
     assert_eq!(page_data(&page).1["files"], serde_json::json!(["../a.pdn"]));
+}
+
+/// Runs pdnkit with its stdout on a pseudo-terminal (through Python's `pty`, which CI has);
+/// returns the exit code, stderr and the bytes that reached the terminal.
+fn on_a_terminal(dir: &Dir, args: &[&str]) -> (i32, String, usize) {
+    const SCRIPT: &str = "import os, select, subprocess, sys\n\
+        master, slave = os.openpty()\n\
+        p = subprocess.Popen(sys.argv[1:], stdout=slave, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)\n\
+        os.close(slave)\n\
+        seen = 0\n\
+        while True:\n\
+        \x20   ready, _, _ = select.select([master], [], [], 0.2)\n\
+        \x20   if ready:\n\
+        \x20       try:\n\
+        \x20           chunk = os.read(master, 65536)\n\
+        \x20       except OSError:\n\
+        \x20           chunk = b''\n\
+        \x20       seen += len(chunk)\n\
+        \x20       if not chunk:\n\
+        \x20           break\n\
+        \x20   elif p.poll() is not None:\n\
+        \x20       break\n\
+        err = p.stderr.read().decode()\n\
+        sys.stdout.write('%d %d\\n%s' % (p.wait(), seen, err))\n";
+    let out = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(SCRIPT)
+        .arg(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(args)
+        .current_dir(&dir.path)
+        .output()
+        .expect("python3 runs the program on a pseudo-terminal");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let (first, stderr) = text.split_once('\n').expect("python3 reports the run");
+    let mut numbers = first.split(' ').map(|n| n.parse::<i64>().unwrap());
+    let code = numbers.next().unwrap() as i32;
+    let seen = numbers.next().unwrap() as usize;
+    (code, stderr.to_string(), seen)
+}
+
+#[test]
+fn a_png_is_not_written_to_a_terminal() {
+    let dir = Dir::new("diagram-terminal");
+    let (code, stderr, seen) = on_a_terminal(&dir, &["diagram", "--png"]);
+    assert_eq!((code, seen), (2, 0), "{stderr}");
+    assert!(stderr.contains("-o board.png"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    // Into a file or a pipe it goes as asked; SVG is text and may go to the terminal.
+    dir.run(&["diagram", "--png", "-o", "board.png"])
+        .expect_code(0);
+    assert!(
+        std::fs::read(dir.path.join("board.png"))
+            .unwrap()
+            .starts_with(b"\x89PNG")
+    );
+    let piped = dir.cmd(&["diagram", "--png"]).output().unwrap();
+    assert!(piped.stdout.starts_with(b"\x89PNG"));
+    let (code, stderr, seen) = on_a_terminal(&dir, &["diagram", "--size", "64"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(seen > 100);
 }

@@ -410,6 +410,71 @@ fn quiet_moves_written_as_captures_get_a_note_and_an_error_under_strict() {
 }
 
 #[test]
+fn captures_written_as_quiet_moves_get_the_same_note_and_error_under_strict() {
+    let dir = crate::util::Dir::new("capture-written-dashed");
+    dir.write(
+        "dashed.pdn",
+        "[GameType \"20\"]\n1. 32-28 19-23 2. 28-19 14x23 *\n\n\
+         [GameType \"25\"]\n1. c3-d4 f6-e5 2. d4-f6 g7-e5 *\n\n\
+         [GameType \"29\"]\n1. c3-d4 f6-e5 2. d4-f6 g7:e5 *\n",
+    );
+    let codes_of = |args: &[&str]| -> Vec<(String, Vec<String>)> {
+        let mut all = vec!["validate", "--format", "json", "-q"];
+        all.extend_from_slice(args);
+        all.push("dashed.pdn");
+        let run = dir.run(&all);
+        run.stdout
+            .lines()
+            .map(|l| {
+                let g: serde_json::Value = serde_json::from_str(l).unwrap();
+                (g["status"].as_str().unwrap().to_string(), codes(&g))
+            })
+            .collect()
+    };
+    // Each game writes one capture with `-` (Russian's `g7-e5` is a capture too, its
+    // separator `:`): a note, an error under --strict.
+    let notes = codes_of(&[]);
+    for (status, codes) in &notes {
+        assert_eq!(status, "clean");
+        assert!(
+            codes.iter().any(|c| c == "syntax-note/capture-separator"),
+            "{codes:?}"
+        );
+    }
+    let strict = codes_of(&["--strict"]);
+    assert!(
+        strict.iter().all(|(status, _)| status == "invalid"),
+        "{strict:?}"
+    );
+    // The same verdicts on the reference path (the plain judge is a fast path).
+    let run = dir
+        .cmd(&[
+            "validate",
+            "--strict",
+            "-q",
+            "--format",
+            "json",
+            "dashed.pdn",
+        ])
+        .env("PDNKIT_NO_FAST_PATHS", "1")
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout)
+            .matches("\"invalid\"")
+            .count(),
+        3
+    );
+    // Written with `x`, the captures are clean under --strict.
+    dir.write(
+        "crossed.pdn",
+        "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n",
+    );
+    dir.run(&["validate", "--strict", "crossed.pdn"])
+        .expect_code(0);
+}
+
+#[test]
 fn an_unknown_first_move_is_ply_one() {
     let games = records("unknown-move-first.pdn", &[]);
     let d = &games[0]["diagnostics"][0];

@@ -76,7 +76,8 @@ fn json_report_adds_up() {
     assert_eq!(g["games"], 7);
     assert_eq!(g["group"], serde_json::Value::Null);
     let r = &g["results"];
-    // First-mover convention: the English game's 1-0 is Black's (Bob's) win.
+    // Results are White's and Black's: the English game's 1-0 (its first mover's score
+    // first) is Black's (Bob's) win.
     let bob = g["players"]
         .as_array()
         .unwrap()
@@ -84,8 +85,8 @@ fn json_report_adds_up() {
         .find(|p| p["player"] == "Bob")
         .unwrap();
     assert_eq!((&bob["wins"], &bob["losses"]), (&1.into(), &1.into()));
-    assert_eq!(r["first_mover_wins"], 2);
-    assert_eq!(r["second_mover_wins"], 1);
+    assert_eq!(r["white_wins"], 1);
+    assert_eq!(r["black_wins"], 2);
     assert_eq!(r["draws"], 2);
     assert_eq!(r["unknown"], 2);
     assert_eq!(g["captures"]["faults"][0]["code"], "capture-required");
