@@ -16,13 +16,30 @@ fn a_file_plays_on_the_board_its_games_replay_on() {
     let run = dir
         .run(&["validate", "--notes", "--variant", "ghanaian", "in.pdn"])
         .expect_code(0);
-    // Every game, the bare position too, is played on the board of the file, with a note.
+    // Every game, the bare position too, is played on the board of the file, with a note
+    // (shown once for the file; each game's record has it).
     let notes: Vec<&str> = run
         .stdout
         .lines()
         .filter(|l| l.contains("note[variant-guessed]"))
         .collect();
-    assert_eq!(notes.len(), 3, "{}", run.stdout);
+    assert_eq!(notes.len(), 1, "{}", run.stdout);
+    let json = dir
+        .run(&[
+            "validate",
+            "--format",
+            "json",
+            "--variant",
+            "ghanaian",
+            "in.pdn",
+        ])
+        .expect_code(0);
+    assert_eq!(
+        json.stdout.matches("\"variant-guessed\"").count(),
+        3,
+        "{}",
+        json.stdout
+    );
     for n in notes {
         assert!(
             n.ends_with(

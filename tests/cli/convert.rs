@@ -65,7 +65,10 @@ fn unreadable_games_are_reported_counted_and_exit_1() {
         run.stderr
     );
     // The summary accounts for the game not written.
-    assert!(run.stderr.contains("pdnkit: 1 game converted, 1 not written\n"));
+    assert!(
+        run.stderr
+            .contains("pdnkit: 1 game converted, 1 not written\n")
+    );
     assert!(
         run.stderr
             .contains("2 games read: 1 clean, 0 with warnings, 0 invalid, 1 unreadable")

@@ -201,8 +201,8 @@ fn russian_short_notation_and_results_are_read_and_written_back_in_full() {
     let stats = run(&["--format", "json", "stats", "russian-short-notation.pdn"]);
     let stats: Value = serde_json::from_str(&stats.stdout).unwrap();
     let results = stats["groups"][0]["results"].clone();
-    assert_eq!(results["first_mover_wins"], 1, "{results}");
-    assert_eq!(results["second_mover_wins"], 1, "{results}");
+    assert_eq!(results["white_wins"], 1, "{results}");
+    assert_eq!(results["black_wins"], 1, "{results}");
     assert_eq!(results["draws"], 1, "{results}");
 }
 
