@@ -466,6 +466,8 @@ struct Outputs {
     fen_final: FenWriter<Vec<u8>>,
     fen_every: FenWriter<Vec<u8>>,
     fen_every_rows: u64,
+    /// Games with a final position: each has a row of the final FEN, the others none.
+    fen_final_rows: u64,
     csv_games: CsvWriter<Vec<u8>>,
     csv_moves: CsvWriter<Vec<u8>>,
     csv_move_rows: u64,
@@ -493,6 +495,7 @@ impl Outputs {
             fen_final: FenWriter::new(Vec::new(), Positions::Final),
             fen_every: FenWriter::new(Vec::new(), Positions::EveryPly),
             fen_every_rows: 0,
+            fen_final_rows: 0,
             csv_games,
             csv_moves,
             csv_move_rows: 0,
@@ -524,7 +527,11 @@ impl Outputs {
         }
         let fen = self.fen_final.finish().expect("memory");
         let lines = fen.iter().filter(|&&b| b == b'\n').count() as u64;
-        ensure!(lines == n, "{lines} FEN lines for {n} games");
+        ensure!(
+            lines == self.fen_final_rows,
+            "{lines} FEN rows for {} games with a final position ({n} games)",
+            self.fen_final_rows
+        );
         let every = self.fen_every.finish().expect("memory");
         let lines = every.iter().filter(|&&b| b == b'\n').count() as u64;
         ensure!(
@@ -698,6 +705,7 @@ fn write_outputs(data: &CheckedGame<'_, '_>, out: &mut Outputs) -> Result<(), St
         && r.start.is_some()
     {
         out.fen_every_rows += r.plies.len() as u64 + 1;
+        out.fen_final_rows += 1;
     }
     out.csv_games.write_game(data).map_err(io)?;
     out.csv_moves.write_game(data).map_err(io)?;
