@@ -12,8 +12,8 @@ use pdnkit::search::{Query, Target, mirrored};
 use pdnkit::{ReplayOptions, check_game};
 
 use super::index_file::{
-    Entry, GameInfo, GamePositions, Index, Indexed, RUN, Runs, index_dir, indexed_key, named,
-    positions, relative,
+    Entry, GamePositions, Index, Indexed, RUN, Runs, index_dir, indexed_key, named, positions,
+    relative,
 };
 use super::input::{self, Item};
 use super::output::Output;
@@ -229,45 +229,48 @@ pub fn search(
     if !json {
         out.write_all(&header_row())?;
     }
-    let mut info: Option<((u32, u32), GameInfo)> = None;
-    for (e, fen_text, was_mirrored) in &found {
-        if info.as_ref().is_none_or(|(at, _)| *at != (e.file, e.game)) {
-            let game = index.game(e.file, e.game)?.ok_or_else(|| {
-                anyhow::anyhow!(
-                    "{}: the index names game {} of {} but holds no record of it; build it again",
-                    index_path.display(),
-                    e.game,
-                    index.files[e.file as usize].path
-                )
-            })?;
-            info = Some(((e.file, e.game), game));
+    let mut wanted: Vec<(u32, u32)> = found.iter().map(|(e, ..)| (e.file, e.game)).collect();
+    wanted.dedup();
+    // The rows of each game as its record comes, in the order of the hits.
+    let mut rows = found.iter().peekable();
+    let mut data = Vec::new();
+    index.each_game(&wanted, |slot, game| -> anyhow::Result<()> {
+        let (file, number) = wanted[slot];
+        data.clear();
+        while let Some((e, fen_text, was_mirrored)) =
+            rows.next_if(|(e, ..)| (e.file, e.game) <= (file, number))
+        {
+            if (e.file, e.game) != (file, number) {
+                return Err(no_record(index_path, &index, e));
+            }
+            let row = Row {
+                file: &index.files[e.file as usize].path,
+                game: u64::from(e.game),
+                event: game.event,
+                white: game.white,
+                black: game.black,
+                date: game.date,
+                ply: u32::from(e.ply),
+                move_number: (e.side != 2).then_some(u32::from(e.number)),
+                played_by: match e.side {
+                    0 => Some("white"),
+                    1 => Some("black"),
+                    _ => None,
+                },
+                mv: (e.ply > 0)
+                    .then(|| game.move_at(usize::from(e.ply) - 1))
+                    .flatten(),
+                variation: 0,
+                mirrored: *was_mirrored,
+                fen: fen_text,
+            };
+            row.write(json, &mut data);
         }
-        let game = &info.as_ref().expect("just read").1;
-        let row = Row {
-            file: &index.files[e.file as usize].path,
-            game: u64::from(e.game),
-            event: game.event.as_deref(),
-            white: game.white.as_deref(),
-            black: game.black.as_deref(),
-            date: game.date.as_deref(),
-            ply: u32::from(e.ply),
-            move_number: (e.side != 2).then_some(u32::from(e.number)),
-            played_by: match e.side {
-                0 => Some("white"),
-                1 => Some("black"),
-                _ => None,
-            },
-            mv: (e.ply > 0)
-                .then(|| game.moves.get(usize::from(e.ply) - 1))
-                .flatten()
-                .map(String::as_str),
-            variation: 0,
-            mirrored: *was_mirrored,
-            fen: fen_text,
-        };
-        let mut data = Vec::new();
-        row.write(json, &mut data);
         out.write_all(&data)?;
+        Ok(())
+    })?;
+    if let Some((e, ..)) = rows.next() {
+        return Err(no_record(index_path, &index, e));
     }
     let rows = found.len() as u64;
     out.finish()?;
@@ -275,6 +278,17 @@ pub fn search(
         super::report::to_stderr(&format!("pdnkit: {} in the index", plural(rows, "hit")));
     }
     Ok(Status::default())
+}
+
+/// The refusal of an index whose directory does not list a game its entries name.
+fn no_record(index_path: &Path, index: &Index, e: &Entry) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{}: the index names game {} of {} but holds no record of it; build it again with \
+         `pdnkit index`",
+        index_path.display(),
+        e.game,
+        index.files[e.file as usize].path
+    )
 }
 
 /// The numbers of the files a search answers from: those named (each must be in the index,

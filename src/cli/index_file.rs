@@ -140,37 +140,80 @@ impl GameInfo {
     }
 
     /// Reads a record from `read`, which gives the bytes at an offset of the record.
-    pub(super) fn read(
-        mut read: impl FnMut(u64, usize) -> io::Result<Vec<u8>>,
-    ) -> io::Result<GameInfo> {
-        let mut at = 0u64;
+    /// The record written by [`Self::to_bytes`], if `b` is one whole.
+    #[cfg(test)]
+    fn from_bytes(b: &[u8]) -> Option<GameInfo> {
+        let view = GameView::parse(b)?;
+        Some(GameInfo {
+            event: view.event.map(str::to_string),
+            white: view.white.map(str::to_string),
+            black: view.black.map(str::to_string),
+            date: view.date.map(str::to_string),
+            moves: (0..view.count)
+                .map(|i| view.move_at(i).map(str::to_string))
+                .collect::<Option<_>>()?,
+        })
+    }
+}
+
+/// A game's record as read from the index, its moves left in their bytes until one is asked
+/// for (a hit wants one move of a game of a hundred).
+#[derive(Debug)]
+pub(super) struct GameView<'b> {
+    pub(super) event: Option<&'b str>,
+    pub(super) white: Option<&'b str>,
+    pub(super) black: Option<&'b str>,
+    pub(super) date: Option<&'b str>,
+    count: usize,
+    moves: &'b [u8],
+}
+
+impl<'b> GameView<'b> {
+    /// The record in `b`, if `b` is one whole: its texts UTF-8, its moves' lengths adding up.
+    pub(super) fn parse(b: &'b [u8]) -> Option<GameView<'b>> {
+        let mut at = 0usize;
         let mut take = |n: usize| {
-            let b = read(at, n)?;
-            at += n as u64;
-            Ok::<_, io::Error>(b)
+            let s = b.get(at..at + n)?;
+            at += n;
+            Some(s)
         };
-        let mut text = || -> io::Result<Option<String>> {
-            let len = u32::from_le_bytes(take(4)?.try_into().expect("4 bytes"));
+        let mut text = || -> Option<Option<&'b str>> {
+            let len = u32::from_le_bytes(take(4)?.try_into().ok()?);
             if len == u32::MAX {
-                return Ok(None);
+                return Some(None);
             }
-            let bytes = take(len as usize)?;
-            String::from_utf8(bytes).map(Some).map_err(io::Error::other)
+            std::str::from_utf8(take(len as usize)?).ok().map(Some)
         };
         let (event, white, black, date) = (text()?, text()?, text()?, text()?);
-        let count = u32::from_le_bytes(take(4)?.try_into().expect("4 bytes"));
-        let mut moves = Vec::with_capacity(count.min(1 << 16) as usize);
+        let count = u32::from_le_bytes(take(4)?.try_into().ok()?) as usize;
+        let moves = &b[at..];
+        let mut walked = 0usize;
         for _ in 0..count {
-            let len = u16::from_le_bytes(take(2)?.try_into().expect("2 bytes"));
-            moves.push(String::from_utf8(take(len as usize)?).map_err(io::Error::other)?);
+            let len = u16::from_le_bytes(moves.get(walked..walked + 2)?.try_into().ok()?);
+            // Each move's text is checked when it is asked for (`move_at`).
+            walked += 2 + usize::from(len);
         }
-        Ok(GameInfo {
+        (walked == moves.len()).then_some(GameView {
             event,
             white,
             black,
             date,
+            count,
             moves,
         })
+    }
+
+    /// The `i`-th move of the main line (from 0), as its full path.
+    pub(super) fn move_at(&self, i: usize) -> Option<&'b str> {
+        if i >= self.count {
+            return None;
+        }
+        let mut at = 0usize;
+        for _ in 0..i {
+            at += 2 + usize::from(u16::from_le_bytes([self.moves[at], self.moves[at + 1]]));
+        }
+        let len = usize::from(u16::from_le_bytes([self.moves[at], self.moves[at + 1]]));
+        std::str::from_utf8(&self.moves[at + 2..at + 2 + len]).ok()
     }
 }
 
@@ -821,56 +864,86 @@ impl Index {
                 hi = mid;
             }
         }
+        // The entries from there on, read a block at a time, up to the first other key.
         let mut found = Vec::new();
+        let mut block = vec![0u8; ENTRY * 1024];
         while lo < self.footer.entries {
-            let e = self.entry(lo)?;
-            if e.key != key {
-                break;
+            let n = (self.footer.entries - lo).min(1024);
+            let bytes = &mut block[..n as usize * ENTRY];
+            self.file
+                .read_exact_at(bytes, MAGIC.len() as u64 + lo * ENTRY as u64)?;
+            for b in bytes.chunks_exact(ENTRY) {
+                let e = Entry::from_bytes(b);
+                if e.key != key {
+                    return Ok(found);
+                }
+                found.push(e);
             }
-            found.push(e);
-            lo += 1;
+            lo += n;
         }
         Ok(found)
     }
 
-    /// The record of game `game` of file `file`, found in the directory.
-    pub(super) fn game(&self, file: u32, game: u32) -> io::Result<Option<GameInfo>> {
-        let place = |i: u64| -> io::Result<(u32, u32, u64)> {
-            let mut b = [0u8; DIRECTORY_ENTRY];
+    /// Calls `f` with the place in `wanted` ((file, game) pairs in increasing order) and the
+    /// record of each game the directory lists, in that order. The directory is read through
+    /// once, in order (a small part of the index, which a search reads whole anyway), and each
+    /// record with one read; one record is held at a time.
+    pub(super) fn each_game<E: From<io::Error>>(
+        &self,
+        wanted: &[(u32, u32)],
+        mut f: impl FnMut(usize, &GameView<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let games_end = self.footer.directory_start - self.footer.games_start;
+        let mut record = Vec::new();
+        let mut visit = |slot: usize, start: u64, end: u64, record: &mut Vec<u8>| {
+            self.record(start, end, record)?;
+            let view = GameView::parse(record)
+                .ok_or_else(|| io::Error::other("a game record of the index cannot be read"))?;
+            f(slot, &view)
+        };
+        let mut next = 0usize;
+        // The game matched last, waiting for the next entry's offset to know where it ends.
+        let mut pending: Option<(usize, u64)> = None;
+        let mut chunk = vec![0u8; DIRECTORY_ENTRY * 4096];
+        let mut i = 0u64;
+        while i < self.footer.games && (next < wanted.len() || pending.is_some()) {
+            let n = (self.footer.games - i).min(4096);
+            let bytes = &mut chunk[..n as usize * DIRECTORY_ENTRY];
             self.file.read_exact_at(
-                &mut b,
+                bytes,
                 self.footer.directory_start + i * DIRECTORY_ENTRY as u64,
             )?;
-            Ok((u32_at(&b, 0), u32_at(&b, 4), u64_at(&b, 8)))
-        };
-        let (mut lo, mut hi) = (0u64, self.footer.games);
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            let (f, g, _) = place(mid)?;
-            if (f, g) < (file, game) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
+            for entry in bytes.chunks_exact(DIRECTORY_ENTRY) {
+                let (place, offset) = ((u32_at(entry, 0), u32_at(entry, 4)), u64_at(entry, 8));
+                if let Some((slot, start)) = pending.take() {
+                    visit(slot, start, offset, &mut record)?;
+                }
+                while next < wanted.len() && wanted[next] < place {
+                    next += 1;
+                }
+                if next < wanted.len() && wanted[next] == place {
+                    pending = Some((next, offset));
+                    next += 1;
+                }
             }
+            i += n;
         }
-        if lo == self.footer.games {
-            return Ok(None);
+        if let Some((slot, start)) = pending {
+            visit(slot, start, games_end, &mut record)?;
         }
-        let (f, g, offset) = place(lo)?;
-        if (f, g) != (file, game) {
-            return Ok(None);
+        Ok(())
+    }
+
+    /// The bytes of the game record between two offsets of the games' part, into `buf`.
+    fn record(&self, start: u64, end: u64, buf: &mut Vec<u8>) -> io::Result<()> {
+        let damaged = || io::Error::other("a game record of the index cannot be read");
+        let len = end.checked_sub(start).ok_or_else(damaged)?;
+        if end > self.footer.directory_start - self.footer.games_start {
+            return Err(damaged());
         }
-        let start = self.footer.games_start + offset;
-        let end = self.footer.directory_start;
-        GameInfo::read(|at, n| {
-            if start + at + n as u64 > end {
-                return Err(io::Error::other("a game record runs past its part"));
-            }
-            let mut b = vec![0u8; n];
-            self.file.read_exact_at(&mut b, start + at)?;
-            Ok(b)
-        })
-        .map(Some)
+        buf.resize(len as usize, 0);
+        self.file
+            .read_exact_at(buf, self.footer.games_start + start)
     }
 }
 
@@ -965,10 +1038,40 @@ mod tests {
                 );
                 assert!(found.iter().all(|e| e.key == key));
             }
-            assert_eq!(index.game(0, g).unwrap(), Some(want.info));
         }
-        assert_eq!(index.game(0, 7).unwrap(), None);
-        assert_eq!(index.game(1, 1).unwrap(), None);
+        // The records asked for, found in one pass over the directory; none for games it
+        // does not list.
+        let records = |wanted: &[(u32, u32)]| {
+            let mut found = Vec::new();
+            index
+                .each_game(wanted, |slot, view| {
+                    let mut bytes = Vec::new();
+                    let info = GameInfo {
+                        event: view.event.map(str::to_string),
+                        white: view.white.map(str::to_string),
+                        black: view.black.map(str::to_string),
+                        date: view.date.map(str::to_string),
+                        moves: (0..view.count)
+                            .map(|i| view.move_at(i).unwrap().to_string())
+                            .collect(),
+                    };
+                    bytes.extend(info.to_bytes());
+                    assert_eq!(GameInfo::from_bytes(&bytes).as_ref(), Some(&info));
+                    found.push((slot, info));
+                    Ok::<(), io::Error>(())
+                })
+                .unwrap();
+            found
+        };
+        let wanted = [(0, 1), (0, 2), (0, 4), (0, 6), (0, 7), (1, 1)];
+        let want: Vec<(usize, GameInfo)> = [1, 2, 4, 6]
+            .into_iter()
+            .enumerate()
+            .map(|(slot, g)| (slot, game(g, 2 * g as u16).info))
+            .collect();
+        assert_eq!(records(&wanted), want);
+        assert_eq!(records(&[(0, 3)]), [(0, game(3, 6).info)]);
+        assert_eq!(records(&[]), []);
         // No temporary file is left beside the index.
         let left: Vec<_> = std::fs::read_dir(&dir.0).unwrap().collect();
         assert_eq!(left.len(), 1, "{left:?}");
