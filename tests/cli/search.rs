@@ -156,10 +156,7 @@ fn for_applies_to_patterns_and_the_other_options_to_their_queries() {
     let every = dir
         .run(&["search", "-q", "--pattern", "?:W45:E40", "sample.pdn"])
         .expect_code(0);
-    let at: Vec<(u64, u64)> = csv_rows(&every.stdout)
-        .iter()
-        .map(|row| (row["game"].parse().unwrap(), row["ply"].parse().unwrap()))
-        .collect();
+    let at = hits(&every.stdout);
     for n in [2u64, 5, 20] {
         let mut want = Vec::new();
         let mut i = 0;
@@ -184,13 +181,17 @@ fn for_applies_to_patterns_and_the_other_options_to_their_queries() {
                 "sample.pdn",
             ])
             .expect_code(0);
-        let got: Vec<(u64, u64)> = csv_rows(&runs.stdout)
-            .iter()
-            .map(|row| (row["game"].parse().unwrap(), row["ply"].parse().unwrap()))
-            .collect();
         assert!(!want.is_empty(), "--for {n}");
-        assert_eq!(got, want, "--for {n}");
+        assert_eq!(hits(&runs.stdout), want, "--for {n}");
     }
+}
+
+/// The (game, ply) of each row of search's CSV output, in order.
+fn hits(stdout: &str) -> Vec<(u64, u64)> {
+    csv_rows(stdout)
+        .iter()
+        .map(|row| (row["game"].parse().unwrap(), row["ply"].parse().unwrap()))
+        .collect()
 }
 
 /// Every main-line ply of `file` as `convert --to csv --moves` writes it, by (game, ply).
@@ -219,16 +220,13 @@ fn every_position_that_matches_is_a_hit_even_right_after_another() {
     let r = dir
         .run(&["search", "-q", "--move", "x1", "sample.pdn"])
         .expect_code(0);
-    let hits: Vec<(String, String)> = csv_rows(&r.stdout)
-        .into_iter()
-        .map(|row| (row["game"].clone(), row["ply"].clone()))
-        .collect();
-    let captures: Vec<(String, String)> = plies(&dir, "sample.pdn")
+    let mut captures: Vec<(u64, u64)> = plies(&dir, "sample.pdn")
         .into_iter()
         .filter(|(_, row)| row["captures"] != "0")
-        .map(|(at, _)| at)
+        .map(|((game, ply), _)| (game.parse().unwrap(), ply.parse().unwrap()))
         .collect();
-    let mut sorted = hits.clone();
+    captures.sort();
+    let mut sorted = hits(&r.stdout);
     sorted.sort();
     assert!(captures.len() > 100);
     assert_eq!(sorted, captures);
