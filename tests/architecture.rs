@@ -110,3 +110,21 @@ fn the_python_module_stands_on_the_library() {
         }
     }
 }
+
+#[test]
+fn the_language_server_stands_on_the_library() {
+    let deps = dependencies("crates/lsp/Cargo.toml");
+    let names: Vec<&str> = deps
+        .iter()
+        .filter_map(|d| d.split([' ', '=']).next())
+        .collect();
+    assert!(names.contains(&"pdnkit"), "{deps:?}");
+    for lower in ["pdn", "draughts", "pdnkit-pdn", "pdnkit-draughts"] {
+        assert!(!names.contains(&lower), "{deps:?}");
+    }
+    for (path, text) in sources(&root().join("crates/lsp/src")) {
+        for word in ["cli::", "memmap2", "unsafe "] {
+            assert!(!text.contains(word), "{path} uses {word}");
+        }
+    }
+}

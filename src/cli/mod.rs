@@ -198,6 +198,10 @@ pub enum Command {
     /// capture_rule, aliases); csv (a header row, then one row per variant, aliases separated
     /// by spaces).
     Variants,
+    /// Run the language server over standard input and output, for editors (docs/editor.md):
+    /// the diagnostics of validate as you type, repairs as quick fixes, boards on hover, legal
+    /// moves as completions. --format is not used.
+    Lsp,
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout.
     ///
     /// For example `pdnkit completions bash > ~/.local/share/bash-completion/completions/pdnkit`.
@@ -276,6 +280,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
             out.finish()?;
             Ok(Status::default())
         }
+        Command::Lsp => pdnkit_lsp::run().map(|()| Status::default()),
         Command::Completions { shell } => {
             refuse_format(&cli.global, "completions")?;
             let mut out = output::Output::open(None)?;

@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""An edit to one game of a 10,000-game file, answered by `pdnkit lsp`, against a whole
+`pdnkit -j 1 validate` of the same file, measured in the same run.
+
+Builds the file from the corpus as `convert --to pdn` writes it (games taken in turn until
+there are 10,000), times `validate -j 1` on it, then opens it in the language server over a
+pipe and times each edit of a move in the game in the middle: from sending the change to
+receiving the diagnostics published for it. The server's own count of checked games must grow
+by one per edit. The target: the median edit in at most a tenth of the validate time.
+
+Usage: benches/lsp_edit.py [PDNKIT] [GAMES] [EDITS]
+  PDNKIT  the binary (default target/release/pdnkit; build it with cargo build --release)
+  GAMES   games in the file (default 10000)
+  EDITS   edits timed (default 40)
+The corpus is $PDNKIT_CORPUS, else ../shared/corpus next to this repository.
+"""
+
+import json
+import os
+import pathlib
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+here = pathlib.Path(__file__).resolve().parent.parent
+pdnkit = sys.argv[1] if len(sys.argv) > 1 else str(here / "target/release/pdnkit")
+wanted = int(sys.argv[2]) if len(sys.argv) > 2 else 10000
+edits = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+corpus = pathlib.Path(os.environ.get("PDNKIT_CORPUS", here.parent / "shared/corpus"))
+
+
+def build_archive(path):
+    files = sorted(p for p in corpus.rglob("*.pdn") if "derived" not in p.parts)
+    out = subprocess.run(
+        [pdnkit, "convert", "-q", "--to", "pdn", *map(str, files)],
+        capture_output=True, text=True,
+    ).stdout
+    # Games are separated by a blank line, and each of those written here has tags.
+    games = [g.strip() + "\n" for g in out.replace("\n\n[", "\n\n\0[").split("\n\n\0")]
+    chosen = [games[i % len(games)] for i in range(wanted)]
+    pathlib.Path(path).write_text("\n".join(chosen))
+    return "\n".join(chosen)
+
+
+def time_validate(path, runs=3):
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([pdnkit, "-j", "1", "-q", "validate", path], capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+class Server:
+    def __init__(self):
+        self.proc = subprocess.Popen(
+            [pdnkit, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+        )
+        self.next_id = 1
+
+    def send(self, message):
+        body = json.dumps(message).encode()
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def receive(self):
+        length = None
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise SystemExit("the server closed its output")
+            line = line.strip()
+            if not line:
+                break
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        return json.loads(self.proc.stdout.read(length))
+
+    def request(self, method, params):
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        while True:
+            m = self.receive()
+            if m.get("id") == self.next_id and "method" not in m:
+                return m.get("result")
+
+    def notify(self, method, params):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def diagnostics(self):
+        while True:
+            m = self.receive()
+            if m.get("method") == "textDocument/publishDiagnostics":
+                return m["params"]["diagnostics"]
+
+
+def position(text, offset):
+    before = text[:offset]
+    line = before.count("\n")
+    return {"line": line, "character": offset - (before.rfind("\n") + 1)}
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "games.pdn")
+        text = build_archive(path)
+        validate = time_validate(path)
+        size = len(text.encode())
+        print(f"file: {wanted} games, {size / 1e6:.1f} MB")
+        print(f"pdnkit -j 1 validate: {validate * 1000:.0f} ms (median of 3)")
+
+        server = Server()
+        server.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        server.notify("initialized", {})
+        uri = "file://" + path
+        start = time.perf_counter()
+        server.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "pdn", "version": 1, "text": text}})
+        published = len(server.diagnostics())
+        opened = time.perf_counter() - start
+        status = server.request("pdnkit/status", {"textDocument": {"uri": uri}})
+        print(f"server: {status['games']} games, opened and checked in {opened * 1000:.0f} ms "
+              f"({published} diagnostics)")
+
+        # The first main-line move of the game in the middle, changed and changed back.
+        middle = text.index("\n\n[", len(text) // 2) + 2
+        body = text.index("\n1. ", middle) + 4
+        word_end = text.index(" ", body)
+        written = text[body:word_end]
+        other = written[::-1] if written[::-1] != written else written + "x"
+        times = []
+        checks = status["checks"]
+        current = text
+        for i in range(edits):
+            new = other if i % 2 == 0 else written
+            old_end = body + len(current[body:].split(" ", 1)[0])
+            rng = {"start": position(current, body), "end": position(current, old_end)}
+            start = time.perf_counter()
+            server.notify("textDocument/didChange", {
+                "textDocument": {"uri": uri, "version": i + 2},
+                "contentChanges": [{"range": rng, "text": new}]})
+            server.diagnostics()
+            times.append(time.perf_counter() - start)
+            current = current[:body] + new + current[old_end:]
+        status = server.request("pdnkit/status", {"textDocument": {"uri": uri}})
+        rechecked = status["checks"] - checks
+        server.request("shutdown", None)
+        server.notify("exit", None)
+        server.proc.wait()
+
+        median = statistics.median(times)
+        print(f"edit of one game ({written} <-> {other}), {edits} edits: median "
+              f"{median * 1000:.1f} ms, max {max(times) * 1000:.1f} ms; games checked again: "
+              f"{rechecked}")
+        ratio = median / validate
+        verdict = "met" if ratio <= 0.1 and rechecked == edits else "NOT met"
+        print(f"edit / validate: {ratio:.4f} (target at most 0.1: {verdict})")
+        return 0 if verdict == "met" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

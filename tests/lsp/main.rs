@@ -1,0 +1,492 @@
+//! The language server end to end: a plain JSON-RPC client runs the real `pdnkit lsp` on the
+//! repository's faulty fixtures and checks what the issue asks of it against the command line
+//! (validate's JSON, fix's output, convert's PDN, perft's moves); and a real editor, Neovim,
+//! applies a quick fix (`neovim.rs`).
+
+mod client;
+mod neovim;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+use client::{Client, apply_edits, position, range, uri};
+use serde_json::{Value, json};
+
+/// Faulty archives of the repository: every diagnostic code, slips with confirmed repairs.
+/// (`fixtures/validate/setup.pdn` is left out: it is in a legacy encoding, and an editor hands
+/// the server the text it decoded itself, so validate's `encoding` note has no place there.)
+const FIXTURES: [&str; 7] = [
+    "fixtures/validate/ambiguous.pdn",
+    "fixtures/validate/boards-and-routes.pdn",
+    "fixtures/validate/captures.pdn",
+    "fixtures/validate/draw-rules.pdn",
+    "fixtures/validate/moves.pdn",
+    "fixtures/validate/results.pdn",
+    "fixtures/repair/slips.pdn",
+];
+
+/// The codes of a move that cannot be played, which the repairs are for.
+const STOPS_THE_LINE: [&str; 4] = ["illegal-move", "no-piece", "wrong-side", "unknown-square"];
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+}
+
+fn pdnkit(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+/// `validate --format json` of a file: (line, column, code, severity) of every diagnostic.
+fn validate_json(path: &str, extra: &[&str]) -> Vec<(u64, u64, String, String)> {
+    let mut args = vec!["validate", "--format", "json"];
+    args.extend_from_slice(extra);
+    args.push(path);
+    let out = pdnkit(&args);
+    let mut found = Vec::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        for d in record["diagnostics"].as_array().unwrap() {
+            found.push((
+                d["line"].as_u64().unwrap(),
+                d["column"].as_u64().unwrap(),
+                d["code"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
+            ));
+        }
+    }
+    found
+}
+
+/// The published diagnostics in the same terms (lines and columns from 1).
+fn published(diagnostics: &[Value]) -> Vec<(u64, u64, String, String)> {
+    diagnostics
+        .iter()
+        .map(|d| {
+            let severity = match d["severity"].as_u64().unwrap() {
+                1 => "error",
+                2 => "warning",
+                3 => "note",
+                s => panic!("severity {s}"),
+            };
+            (
+                d["range"]["start"]["line"].as_u64().unwrap() + 1,
+                d["range"]["start"]["character"].as_u64().unwrap() + 1,
+                d["code"].as_str().unwrap().to_string(),
+                severity.to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn diagnostics_are_validates_json_with_and_without_notes() {
+    let mut client = Client::start(json!({}));
+    let mut quiet = Client::start(json!({"notes": false}));
+    for path in FIXTURES {
+        let text = read(path);
+        let expected = validate_json(path, &[]);
+        assert!(
+            expected.iter().any(|d| d.3 != "note"),
+            "{path} has no finding"
+        );
+        let got = published(&client.open(&uri(path), &text));
+        assert_eq!(got, expected, "{path}");
+        let warnings: Vec<_> = expected.into_iter().filter(|d| d.3 != "note").collect();
+        assert_eq!(
+            published(&quiet.open(&uri(path), &text)),
+            warnings,
+            "{path}"
+        );
+    }
+    client.shutdown();
+    quiet.shutdown();
+}
+
+#[test]
+fn a_capture_fault_names_the_required_capture() {
+    let path = "fixtures/validate/captures.pdn";
+    let mut client = Client::start(json!({}));
+    let diagnostics = client.open(&uri(path), &read(path));
+    let fault = diagnostics
+        .iter()
+        .find(|d| d["code"] == "capture-required")
+        .expect("a capture-required diagnostic");
+    let related = fault["relatedInformation"][0]["message"].as_str().unwrap();
+    assert!(related.starts_with("required capture: "), "{related}");
+    assert!(related.contains('x'), "{related}");
+    client.shutdown();
+}
+
+#[test]
+fn the_settings_are_validates_options() {
+    let path = "fixtures/validate/moves.pdn";
+    let text = read(path);
+    let mut client = Client::start(json!({"variant": "russian"}));
+    let got = published(&client.open(&uri(path), &text));
+    assert_eq!(got, validate_json(path, &["--variant", "russian"]));
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"pdnkit": {"variant": null, "strict": true}}}),
+    );
+    let got = published(&client.diagnostics(&uri(path)));
+    assert_eq!(got, validate_json(path, &["--strict"]));
+    client.shutdown();
+}
+
+/// The changes `pdnkit fix --changes` makes to a file: (game, fixed move).
+fn fix_changes(path: &str) -> Vec<(u64, String)> {
+    let dir = std::env::temp_dir().join(format!("pdnkit-lsp-fix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("changes.csv");
+    let out = pdnkit(&["fix", "-q", "--changes", csv.to_str().unwrap(), path]);
+    assert!(!out.stdout.is_empty());
+    let changes = std::fs::read_to_string(&csv).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    changes
+        .lines()
+        .skip(1)
+        .map(|row| {
+            let cells: Vec<&str> = row.split(',').collect();
+            (cells[1].parse().unwrap(), cells[4].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn a_confirmed_repair_is_a_quick_fix_that_removes_its_diagnostic_alone() {
+    let path = "fixtures/repair/slips.pdn";
+    let text = read(path);
+    let changes = fix_changes(path);
+    let (_, fixed_move) = &changes[0];
+    let mut client = Client::start(json!({}));
+    let doc = uri(path);
+    let before = client.open(&doc, &text);
+    // The first game's fault: a move that cannot be played.
+    let fault = before
+        .iter()
+        .find(|d| STOPS_THE_LINE.contains(&d["code"].as_str().unwrap()))
+        .expect("a move that cannot be played")
+        .clone();
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": doc},
+            "range": fault["range"],
+            "context": {"diagnostics": [fault]},
+        }),
+    );
+    let actions = actions.as_array().unwrap();
+    let repair = actions
+        .iter()
+        .find(|a| a["isPreferred"] == true)
+        .expect("a preferred quick fix");
+    assert_eq!(repair["kind"], "quickfix");
+    assert!(repair["title"].as_str().unwrap().starts_with("Repair: "));
+    let edits = repair["edit"]["changes"][&doc].as_array().unwrap();
+    assert_eq!(edits.len(), 1);
+    let new_text = edits[0]["newText"].as_str().unwrap();
+    assert!(
+        new_text.contains(fixed_move.as_str()),
+        "{new_text} lacks {fixed_move}"
+    );
+    assert!(actions.iter().any(|a| {
+        a["title"]
+            .as_str()
+            .unwrap()
+            .starts_with("Apply every confirmed repair in this file")
+    }));
+
+    // The fix typed into the buffer: its diagnostic goes, and nothing new comes.
+    let (_, checks_before) = client.status(&doc);
+    let after = client.change(&doc, 2, edits[0]["range"].clone(), new_text);
+    let (_, checks_after) = client.status(&doc);
+    assert_eq!(checks_after - checks_before, 1, "one game checked again");
+    let key = |d: &Value| (d["range"]["start"]["line"].clone(), d["code"].clone());
+    let old: Vec<_> = before.iter().map(key).collect();
+    let new: Vec<_> = after.iter().map(key).collect();
+    assert!(
+        !new.contains(&key(&fault)),
+        "the fixed diagnostic is still there"
+    );
+    for d in &new {
+        assert!(old.contains(d), "a new diagnostic appeared: {d:?}");
+    }
+    assert!(new.len() < old.len());
+    client.shutdown();
+}
+
+#[test]
+fn every_confirmed_repair_at_once_writes_what_fix_writes() {
+    let path = "fixtures/repair/slips.pdn";
+    let text = read(path);
+    let fixed = String::from_utf8(pdnkit(&["fix", "-q", path]).stdout).unwrap();
+    let mut client = Client::start(json!({}));
+    let doc = uri(path);
+    client.open(&doc, &text);
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": doc},
+            "range": range(&text, 0, text.len()),
+            "context": {"diagnostics": [], "only": ["source.fixAll"]},
+        }),
+    );
+    let all = &actions.as_array().unwrap()[0];
+    assert_eq!(all["kind"], "source.fixAll");
+    let edits = all["edit"]["changes"][&doc].as_array().unwrap();
+    assert_eq!(
+        edits.len(),
+        fix_changes(path)
+            .iter()
+            .map(|c| c.0)
+            .collect::<BTreeSet<_>>()
+            .len()
+    );
+    assert_eq!(apply_edits(&text, edits), fixed);
+    client.shutdown();
+}
+
+#[test]
+fn an_edit_checks_the_games_it_touches_alone() {
+    // 300 games: the fixtures one after the other, again and again.
+    let one: String = FIXTURES.iter().map(|p| read(p) + "\n").collect();
+    let text = one.repeat(300 / one.matches("[GameType").count() + 1);
+    let mut client = Client::start(json!({}));
+    let doc = uri("many.pdn");
+    client.open(&doc, &text);
+    let (games, checks) = client.status(&doc);
+    assert!(games >= 300, "{games} games");
+    // A move of a game in the middle changed.
+    let at = text.len() / 2 + text[text.len() / 2..].find(" 32-28").unwrap() + 1;
+    let after = client.change(&doc, 2, range(&text, at, at + 5), "33-28");
+    assert_eq!(client.status(&doc), (games, checks + 1));
+    let mut edited = text.clone();
+    edited.replace_range(at..at + 5, "33-28");
+    let dir = std::env::temp_dir().join(format!("pdnkit-lsp-many-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("many.pdn");
+    std::fs::write(&file, &edited).unwrap();
+    assert_eq!(
+        published(&after),
+        validate_json(file.to_str().unwrap(), &[])
+    );
+    // A terminator removed: two games become one, and the count follows validate's.
+    let cut = edited[at..].find("\n\n[").unwrap() + at;
+    let end = edited[..cut].rfind(' ').unwrap();
+    let after = client.change(&doc, 3, range(&edited, end, cut), "");
+    edited.replace_range(end..cut, "");
+    std::fs::write(&file, &edited).unwrap();
+    assert_eq!(
+        published(&after),
+        validate_json(file.to_str().unwrap(), &[])
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    client.shutdown();
+}
+
+#[test]
+fn hover_on_a_move_shows_the_boards_and_on_a_tag_what_was_read() {
+    let text = "[White \"A\"]\n[Black \"B\"]\n[GameType \"20\"]\n\
+                1. 32-28 19-23 2. 28x19 14x23 *\n";
+    let mut client = Client::start(json!({}));
+    let doc = uri("hover.pdn");
+    client.open(&doc, text);
+    let at = text.find("28x19").unwrap() + 2;
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": doc}, "position": position(text, at)}),
+    );
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert_eq!(hover["contents"]["kind"], "markdown");
+    assert_eq!(
+        value.matches("](data:image/svg+xml;base64,").count(),
+        2,
+        "{value}"
+    );
+    assert!(value.contains("`28x19`"), "{value}");
+    assert!(value.contains("Takes 1 piece: 23."), "{value}");
+    // Text boards, before and after, side by side: ten rows of ten squares.
+    let board: Vec<&str> = value
+        .split("```text\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with("```"))
+        .collect();
+    assert_eq!(board.len(), 10, "{value}");
+    assert_eq!(hover["range"], range(text, at - 2, at + 3));
+
+    let at = text.find("GameType").unwrap();
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": doc}, "position": position(text, at)}),
+    );
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        value.contains("Played as **international** (from this GameType)"),
+        "{value}"
+    );
+    client.shutdown();
+}
+
+/// The root moves `pdnkit perft --divide` lists for a position.
+fn perft_moves(variant: &str, fen: &str) -> BTreeSet<String> {
+    let out = pdnkit(&[
+        "perft",
+        "--variant",
+        variant,
+        "--fen",
+        fen,
+        "--depth",
+        "1",
+        "--divide",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    lines[..lines.len() - 1]
+        .iter()
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn completion_at_a_move_slot_lists_every_legal_move_captures_first() {
+    // White to move with captures of one and of two pieces, and quiet moves besides.
+    let fen = "W:W27,28,32,37:B12,13,18,19,22,23";
+    let text = format!("[GameType \"20\"]\n[FEN \"{fen}\"]\n1. ");
+    let mut client = Client::start(json!({}));
+    let doc = uri("complete.pdn");
+    client.open(&doc, &text);
+    let items = client.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": doc}, "position": position(&text, text.len())}),
+    );
+    let items = items.as_array().unwrap();
+    let labels: BTreeSet<String> = items
+        .iter()
+        .map(|i| i["label"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(labels.len(), items.len());
+    assert_eq!(labels, perft_moves("international", fen));
+    let mut sorted: Vec<&Value> = items.iter().collect();
+    sorted.sort_by_key(|i| i["sortText"].as_str().unwrap().to_string());
+    let captures: Vec<bool> = sorted
+        .iter()
+        .map(|i| i["label"].as_str().unwrap().contains('x'))
+        .collect();
+    assert!(captures[0], "captures first");
+    assert!(captures.windows(2).all(|w| w[0] >= w[1]), "{captures:?}");
+    client.shutdown();
+}
+
+#[test]
+fn completion_in_the_tag_section_offers_names_and_values() {
+    let text = "[GameType \"\"]\n[Res";
+    let mut client = Client::start(json!({}));
+    let doc = uri("tags.pdn");
+    client.open(&doc, text);
+    let items = client.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": doc}, "position": position(text, text.len())}),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(
+        labels.contains(&"Result") && labels.contains(&"Event"),
+        "{labels:?}"
+    );
+    let items = client.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": doc}, "position": position(text, 11)}),
+    );
+    let values: Vec<(&str, &str)> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i["label"].as_str().unwrap(), i["detail"].as_str().unwrap()))
+        .collect();
+    assert!(values.contains(&("20", "international")), "{values:?}");
+    assert!(values.contains(&("25", "russian")), "{values:?}");
+    client.shutdown();
+}
+
+#[test]
+fn one_document_symbol_per_game_with_variations_inside() {
+    let path = "fixtures/repair/slips.pdn";
+    let text = read(path)
+        + "\n[White \"W\"]\n[Black \"Z\"]\n[Event \"E\"]\n[Round \"3\"]\n\
+                             [GameType \"20\"]\n1. 32-28 (1. 33-28 18-23 (1... 19-23)) 19-23 *\n";
+    let games = pdnkit(&["validate", "--format", "json", path])
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .count()
+        + 1;
+    let mut client = Client::start(json!({}));
+    let doc = uri("symbols.pdn");
+    client.open(&doc, &text);
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": doc}}),
+    );
+    let symbols = symbols.as_array().unwrap();
+    assert_eq!(symbols.len(), games);
+    let last = symbols.last().unwrap();
+    assert_eq!(last["name"], format!("{games}. W - Z"));
+    assert_eq!(last["detail"], "E, round 3");
+    let variation = &last["children"][0];
+    assert_eq!(variation["name"], "(33-28 …)");
+    assert_eq!(variation["children"][0]["name"], "(19-23 …)");
+    assert!(
+        symbols[0]["name"]
+            .as_str()
+            .unwrap()
+            .starts_with("1. Ndjofang, J.M. - Heusdens")
+    );
+
+    let folds = client.request(
+        "textDocument/foldingRange",
+        json!({"textDocument": {"uri": doc}}),
+    );
+    assert!(folds.as_array().unwrap().len() >= games, "{folds}");
+    let found = client.request("workspace/symbol", json!({"query": "#2"}));
+    let found = found.as_array().unwrap();
+    assert_eq!(found.len(), 1);
+    assert_eq!(
+        found[0]["location"]["range"]["start"],
+        symbols[1]["range"]["start"]
+    );
+    client.shutdown();
+}
+
+#[test]
+fn formatting_writes_what_convert_writes() {
+    let path = "fixtures/validate/moves.pdn";
+    let text = read(path);
+    let converted =
+        String::from_utf8(pdnkit(&["convert", "-q", "--to", "pdn", path]).stdout).unwrap();
+    let mut client = Client::start(json!({}));
+    let doc = uri(path);
+    client.open(&doc, &text);
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": doc}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    assert_eq!(apply_edits(&text, edits.as_array().unwrap()), converted);
+    client.shutdown();
+}
