@@ -198,9 +198,11 @@ pub enum Command {
     /// capture_rule, aliases); csv (a header row, then one row per variant, aliases separated
     /// by spaces).
     Variants,
-    /// Run the language server over standard input and output, for editors (docs/editor.md):
-    /// the diagnostics of validate as you type, repairs as quick fixes, boards on hover, legal
-    /// moves as completions. --format is not used.
+    /// Run the language server that editors start (docs/editor.md).
+    ///
+    /// It speaks the Language Server Protocol over standard input and output: validate's
+    /// diagnostics as you type, repairs as quick fixes, boards on hover, legal moves as
+    /// completions. --format is not used.
     Lsp,
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout.
     ///
