@@ -9,7 +9,7 @@
 //!
 //! The protocol's transport is `lsp-server` and its types `lsp-types`; everything about PDN is
 //! the pdnkit library's. A document is kept as its text and its games, each with its check
-//! ([`document`]); an edit checks again only the games it touched.
+//! (`document.rs`); an edit checks again only the games it touched.
 
 #![forbid(unsafe_code)]
 
