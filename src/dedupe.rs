@@ -23,6 +23,8 @@ use draughts::SquareSet;
 use pdn::{Node, Variation};
 
 use crate::CheckedGame;
+use crate::filter::PartialDate;
+use crate::names::{PlayerName, fold};
 
 /// A 64-bit mix (splitmix64's finaliser): every bit of the input moves about half the output.
 fn mix(x: u64) -> u64 {
@@ -97,4 +99,70 @@ pub fn richness(game: &CheckedGame<'_, '_>) -> usize {
         .filter(|h| matches!(h, pdn::HeaderItem::Comment(_)))
         .count();
     tree.tags().count() + header_comments + comments(&tree.body) + comments(&tree.trailer)
+}
+
+/// What a game says of itself beyond its moves, for telling copies from other games with the
+/// same moves: who played it, and when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Evidence {
+    /// A key of both players' names as [`PlayerName::key`] reads them, White's then Black's:
+    /// equal for the same players however their names are written.
+    pub players: u64,
+    /// The year of the Date tag, when it is known.
+    pub year: Option<u16>,
+    /// A key of the Date and Round tags as written (folded): equal for games of the same
+    /// day and round.
+    pub occasion: u64,
+}
+
+impl Evidence {
+    /// The evidence of a game's tags.
+    pub fn of(game: &CheckedGame<'_, '_>) -> Evidence {
+        let name = |tag: &str| PlayerName::parse(game.tag(tag).unwrap_or_default());
+        let (white, black) = (name("White"), name("Black"));
+        let players = mix_bytes(
+            mix_bytes(0x9A7E_5EED, white.key().as_bytes()),
+            black.key().as_bytes(),
+        );
+        let date = game.tag("Date").unwrap_or_default();
+        let year = PartialDate::parse_tag(date).map(|d| d.year);
+        let round = game.tag("Round").unwrap_or_default();
+        let occasion = mix_bytes(
+            mix_bytes(0xDA7E, fold(date).as_bytes()),
+            fold(round).as_bytes(),
+        );
+        Evidence {
+            players,
+            year,
+            occasion,
+        }
+    }
+
+    /// Why a game with this evidence and the same moves is not a copy of `kept`'s game, or
+    /// `None` when it is one. A game shorter than `min_plies` is a copy only when its players,
+    /// date and round are the same (short games, forfeits above all, repeat between different
+    /// games); a longer one when its players are the same and its year is not another.
+    pub fn differs(&self, kept: &Evidence, plies: u32, min_plies: u32) -> Option<Difference> {
+        if self.players != kept.players {
+            return Some(Difference::Players);
+        }
+        if plies < min_plies {
+            return (self.occasion != kept.occasion).then_some(Difference::Occasion);
+        }
+        match (self.year, kept.year) {
+            (Some(a), Some(b)) if a != b => Some(Difference::Years),
+            _ => None,
+        }
+    }
+}
+
+/// Why two games with the same moves are not taken for copies of one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Difference {
+    /// Other players (names compared as [`crate::names`] reads them).
+    Players,
+    /// Dates in different years.
+    Years,
+    /// A short game of another date or round.
+    Occasion,
 }

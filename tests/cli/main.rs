@@ -8,6 +8,7 @@ mod compressed;
 mod conventions;
 mod convert;
 mod counts;
+mod dedupe_evidence;
 mod formats;
 mod general;
 mod inputs;
