@@ -168,11 +168,27 @@ fn validate_prints_help_lines_and_no_suggest_skips_them() {
     assert_eq!(code, 1);
     assert!(
         text.contains(
-            "  = help: did you mean 36-31 (start and end swapped)? With it the remaining 71 plies replay\n"
+            "  = help: did you mean 36-31 (start and end swapped)? With it the remaining 71 plies replay; pdnkit fix applies it\n"
         ),
         "{text}"
     );
-    assert!(text.contains("(too few plies after it to be sure)"));
+    assert!(
+        text.contains(
+            "(too few plies after it to be sure); not confirmed, so pdnkit fix leaves it\n"
+        )
+    );
+    // Confirmed in a variation: fix changes main lines only.
+    assert!(
+        text.contains("replay; confirmed, but pdnkit fix changes main lines only\n"),
+        "{text}"
+    );
+    let (json, _, _) = pdnkit(&["validate", "--format", "json", FIXTURE]);
+    // Game 1's repair is applied by fix, game 5's (in a variation) is not.
+    let games = json_lines(&json);
+    let first = |g: usize| games[g]["diagnostics"][0]["suggestions"][0].clone();
+    assert_eq!(first(0)["fix_applies"], true, "{}", first(0));
+    assert_eq!(first(4)["confirmed"], true);
+    assert_eq!(first(4)["fix_applies"], false);
     let (json, _, _) = pdnkit(&["validate", "--no-suggest", "--format", "json", FIXTURE]);
     assert!(!json.contains("suggestions"));
     let (csv, _, _) = pdnkit(&["validate", "--format", "csv", FIXTURE]);
@@ -299,4 +315,107 @@ fn corpus_faults_get_the_suggestions_checked_by_hand() {
         // No other game of the file has a move fault with suggestions that is not listed.
         assert!(found.keys().all(|g| *g == game), "{file}: {found:?}");
     }
+}
+
+/// `moves` numbered as a writer numbers what they wrote: `1. a b 2. c d ...`.
+fn numbered(moves: &[String]) -> String {
+    moves
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(" ")))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn fix_renumbers_the_moves_after_every_kind_of_repair() {
+    let mut rng = Rng(0x0DD_2033);
+    let mut archive = String::new();
+    let mut kinds = std::collections::BTreeSet::new();
+    for kind in KINDS {
+        let mut done = 0;
+        for variant in [Variant::International, Variant::Russian, Variant::English] {
+            for _ in 0..20 {
+                if done == 4 {
+                    break;
+                }
+                let game = random_game(variant, &mut rng, 60);
+                if game.moves.len() < 30 || game.fen.is_some() {
+                    continue;
+                }
+                let at = match kind {
+                    Slip::NumberingReversed | Slip::BoardMirrored => 0,
+                    _ => 4 + rng.below(game.moves.len() - 20),
+                };
+                let Some(faulty) = inject(&game, kind, at, &mut rng) else {
+                    continue;
+                };
+                if judge(&game, &faulty) != Outcome::Repaired {
+                    continue;
+                }
+                done += 1;
+                kinds.insert(kind.name());
+                archive.push_str(&format!(
+                    "[Event \"{}\"]\n[GameType \"{}\"]\n{} *\n\n",
+                    kind.name(),
+                    pdnkit::export::game_type_value(variant),
+                    numbered(&faulty)
+                ));
+            }
+        }
+    }
+    assert_eq!(kinds.len(), KINDS.len(), "{kinds:?}");
+    // The slip the issue saw: a ply left out, the numbers of the moves written as they were.
+    let game = loop {
+        let game = random_game(Variant::International, &mut rng, 60);
+        let mut faulty = game.moves.clone();
+        if faulty.len() > 50 {
+            faulty.remove(39);
+            if judge(&game, &faulty) == Outcome::Repaired {
+                break game;
+            }
+        }
+    };
+    let mut moves: Vec<String> = game.moves.clone();
+    let mut words: Vec<String> = Vec::new();
+    for (i, m) in moves.drain(..).enumerate() {
+        if i % 2 == 0 {
+            words.push(format!("{}.", i / 2 + 1));
+        }
+        // Black's 20th move left out.
+        if i != 39 {
+            words.push(m);
+        }
+    }
+    archive.push_str(&format!(
+        "[Event \"missing, numbers as they were\"]\n[GameType \"20\"]\n{} *\n",
+        words.join(" ")
+    ));
+    let dir = std::env::temp_dir().join(format!("pdnkit-renumber-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (input, fixed) = (dir.join("slips.pdn"), dir.join("fixed.pdn"));
+    std::fs::write(&input, &archive).unwrap();
+    let (_, err, code) = pdnkit(&[
+        "fix",
+        "-o",
+        fixed.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ]);
+    if code != 0 {
+        let (report, _, _) = pdnkit(&["validate", fixed.to_str().unwrap()]);
+        panic!("{err}\n{report}");
+    }
+    let text = std::fs::read_to_string(&fixed).unwrap();
+    let (notes, err, code) = pdnkit(&["validate", "--notes", fixed.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!notes.contains("move-number"), "{notes}");
+    assert!(!notes.contains("error"), "{notes}");
+    assert!(err.contains("0 with warnings, 0 invalid"), "{err}");
+    // The restored ply stands after White's 20th move, the number 21 before White's next.
+    let restored = format!(
+        "20. {} {} {{pdnkit: a ply was missing here}} 21. {}",
+        game.moves[38], game.moves[39], game.moves[40]
+    );
+    assert!(text.contains(&restored), "{restored}\n{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use draughts::ResultScale;
 use pdn::{Game, RawGame, ResultMeaning, parse_game};
 use pdnkit::export::variant_tags;
-use pdnkit::repair::{Suggestion, apply, repairs};
+use pdnkit::repair::{Suggestion, apply, renumber, repairs};
 use pdnkit::{CheckedGame, Code, ReplayOptions, Replayed, Verdict, check_game, replay};
 
 use super::games_out::{GamesOut, GamesWriter, Rendered};
@@ -179,16 +179,24 @@ fn fix_game(file: Arc<str>, raw: &RawGame, options: &ReplayOptions, args: &FixAr
         (checked.record.game, repaired)
     });
     if let Some((fixed, suggestion)) = repaired {
-        // Kept only when the written text replays as the trials did.
+        // Kept only when the written text replays as the trials did; the move numbers from
+        // the first change on then agree with the moves as they now stand.
         let again = RawGame::from_text(fixed.clone());
-        let replays = parse_game(&again).is_ok_and(|g| {
+        let changed_from = raw
+            .text
+            .bytes()
+            .zip(fixed.bytes())
+            .take_while(|(a, b)| a == b)
+            .count();
+        let renumbered = parse_game(&again).ok().and_then(|g| {
             let r = replay(&g, options);
-            !r.diagnostics.iter().any(|d| {
+            let stops = r.diagnostics.iter().any(|d| {
                 stops_line(d.code) && d.at.as_ref().is_some_and(|a| a.variation_depth == 0)
-            })
+            });
+            (!stops).then(|| renumber(&fixed, &g, &r, changed_from))
         });
-        if replays {
-            text = fixed;
+        if let Some(renumbered) = renumbered {
+            text = renumbered;
             for f in &suggestion.fixes {
                 changes.push(Change {
                     file: file.to_string(),

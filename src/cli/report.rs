@@ -301,7 +301,11 @@ pub fn render_diagnostics(
             } else {
                 ("", "")
             };
-            out.push_str(&format!("  = {on}help{off}: {}\n", suggestion.help()));
+            out.push_str(&format!(
+                "  = {on}help{off}: {}; {}\n",
+                suggestion.help(),
+                suggestion.fix_note()
+            ));
         }
     }
     out

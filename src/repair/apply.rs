@@ -1,9 +1,12 @@
 //! Writing a repair into a game's text: only the moves it changes are touched, each marked with
 //! a comment saying what was written, and everything else stays byte for byte.
 
-use pdn::Game;
+use std::collections::HashMap;
+
+use pdn::{Game, MoveNumber, Node};
 
 use super::{Fix, Op, Slip, Suggestion};
+use crate::{Ply, Replayed};
 
 /// One change to a game's text: the bytes `start..end` replaced by `text`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,4 +137,78 @@ fn edit(slots: &mut Vec<Slot>, fix: &Fix, edits: &mut Vec<Edit>) -> Option<()> {
         }
     }
     Some(())
+}
+
+/// `text` (the game `tree` was read from, replayed as `replayed`) with the main line's move
+/// numbers made to agree with the moves they stand before, from the first move at or after
+/// byte `from` on (a repair that restored, left out or swapped a ply moves every later move's
+/// number): a number before a first mover's move is set to its number, one before a second
+/// mover's move that disagrees is left out, and, in a game that numbers its moves, a first
+/// mover's move without one gets one. Numbers before `from` are left as written.
+pub fn renumber(text: &str, tree: &Game<'_>, replayed: &Replayed, from: usize) -> String {
+    let Some(config) = replayed.config else {
+        return text.to_string();
+    };
+    let ply_at: HashMap<u32, &Ply> = replayed.plies.iter().map(|p| (p.span.start, p)).collect();
+    let numbered = tree.body.iter().any(|n| matches!(n, Node::MoveNumber(_)));
+    let mut edits: Vec<Edit> = Vec::new();
+    let mut pending: Option<&MoveNumber> = None;
+    for node in &tree.body {
+        match node {
+            Node::MoveNumber(n) => pending = Some(n),
+            Node::Move(m) => {
+                let number = pending.take();
+                let start = m.span.start as usize;
+                // A capture written hop by hop: its later hops are no ply of their own.
+                let Some(ply) = ply_at.get(&m.span.start) else {
+                    continue;
+                };
+                if start < from {
+                    continue;
+                }
+                let first = ply.side == config.first_mover;
+                let wanted = format!("{}.", ply.number);
+                match number {
+                    Some(n) if first => {
+                        if n.number != ply.number || n.is_second_mover() {
+                            edits.push(Edit {
+                                start: n.span.start as usize,
+                                end: n.span.end as usize,
+                                text: wanted,
+                            });
+                        }
+                    }
+                    Some(n) => {
+                        if n.number != ply.number {
+                            // The number and the blanks after it.
+                            let end = n.span.end as usize;
+                            let blanks = text[end..].len() - text[end..].trim_start().len();
+                            edits.push(Edit {
+                                start: n.span.start as usize,
+                                end: end + blanks,
+                                text: String::new(),
+                            });
+                        }
+                    }
+                    None if first && numbered => edits.push(Edit {
+                        start,
+                        end: start,
+                        text: format!("{wanted} "),
+                    }),
+                    None => {}
+                }
+            }
+            Node::Comment(_) => {}
+            _ => pending = None,
+        }
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut at = 0;
+    for e in &edits {
+        out.push_str(&text[at..e.start]);
+        out.push_str(&e.text);
+        at = e.end;
+    }
+    out.push_str(&text[at..]);
+    out
 }

@@ -84,6 +84,7 @@ pub fn of_window(line: &Line, fault: usize) -> Vec<Candidate> {
     let legal = before.legal_moves();
     let mut out = Vec::new();
     edits(line, &before, &legal, &written, fault, &mut out);
+    due_captures(line, &before, &legal, fault, &mut out);
     plies(line, &before, &legal, &written, fault, window, &mut out);
     if line.whole_line() {
         whole_line(line, &mut out);
@@ -142,6 +143,35 @@ fn edits(
             },
             shown,
             slip,
+        });
+    }
+}
+
+/// Where a capture was due, every legal capture that no edit of the written move gave: the
+/// writer may have put down another move (even one that cannot be played) for the capture
+/// the rules required.
+fn due_captures(
+    line: &Line,
+    before: &Position,
+    legal: &[Move],
+    fault: usize,
+    out: &mut Vec<Candidate>,
+) {
+    if legal.is_empty() || !legal.iter().all(Move::is_capture) {
+        return;
+    }
+    for m in legal {
+        let shown = minimal_legal(line.config(), before, m);
+        if out.iter().any(|c| c.shown == shown) {
+            continue;
+        }
+        out.push(Candidate {
+            op: Op::Replace {
+                at: fault,
+                text: shown.clone(),
+            },
+            shown,
+            slip: Slip::CaptureDue,
         });
     }
 }

@@ -50,7 +50,7 @@ mod line;
 use serde::Serialize;
 
 use crate::{CheckedGame, Code, ReplayOptions, Severity};
-pub use apply::apply;
+pub use apply::{apply, renumber};
 pub use line::Op;
 use line::{Line, Trial};
 
@@ -88,6 +88,9 @@ pub enum Slip {
     NumberingReversed,
     /// Every row numbered from its other end (counted from the other corner of the same side).
     BoardMirrored,
+    /// A capture was due and the written move is none of them: each legal capture (above all
+    /// the only legal move) is what the writer may have meant.
+    CaptureDue,
     /// A legal move from the same square or to the same square: a guess.
     Nearest,
 }
@@ -105,6 +108,7 @@ impl Slip {
             Slip::PliesSwapped => "plies-swapped",
             Slip::NumberingReversed => "numbering-reversed",
             Slip::BoardMirrored => "board-mirrored",
+            Slip::CaptureDue => "capture-due",
             Slip::Nearest => "nearest",
         }
     }
@@ -121,6 +125,7 @@ impl Slip {
             Slip::PliesSwapped => "two plies swapped",
             Slip::NumberingReversed => "squares numbered from the other side",
             Slip::BoardMirrored => "rows numbered from the other end",
+            Slip::CaptureDue => "the capture that was due",
             Slip::Nearest => "a legal move near it",
         }
     }
@@ -153,9 +158,20 @@ pub struct Suggestion {
     pub complete: bool,
     /// Unique, complete, and with enough plies after it (see the module's documentation).
     pub confirmed: bool,
+    /// `pdnkit fix` writes it in: confirmed, and in the main line.
+    pub fix_applies: bool,
 }
 
 impl Suggestion {
+    /// What `pdnkit fix` does with it, for a report: `pdnkit fix applies it`, or why not.
+    pub fn fix_note(&self) -> &'static str {
+        match (self.fix_applies, self.confirmed) {
+            (true, _) => "pdnkit fix applies it",
+            (false, true) => "confirmed, but pdnkit fix changes main lines only",
+            (false, false) => "not confirmed, so pdnkit fix leaves it",
+        }
+    }
+
     /// The help line of a text report: `did you mean 32-28 (digits swapped)? With it the
     /// remaining 86 plies replay`.
     pub fn help(&self) -> String {
@@ -243,7 +259,10 @@ pub fn repairs(game: &CheckedGame<'_, '_>, options: &ReplayOptions) -> Vec<Fault
         let Some(line) = Line::around(tree, replayed, config, span.start) else {
             continue;
         };
-        let suggestions = line.suggest(options);
+        let mut suggestions = line.suggest(options);
+        for s in &mut suggestions {
+            s.fix_applies = s.confirmed && depth == 0;
+        }
         out.push(FaultRepairs {
             span: (span.start, span.end),
             variation: depth,
@@ -313,6 +332,7 @@ fn rank(mut tried: Vec<(Vec<Fix>, Trial)>) -> Vec<Suggestion> {
                 plies_after: t.plies_after,
                 complete: t.complete,
                 confirmed,
+                fix_applies: false,
             }
         })
         .collect();

@@ -26,7 +26,7 @@ impl Rng {
 }
 
 /// The kinds of slip injected (the whole-line ones only where the board allows).
-pub const KINDS: [Slip; 9] = [
+pub const KINDS: [Slip; 10] = [
     Slip::Digit,
     Slip::DigitsSwapped,
     Slip::FromToSwapped,
@@ -36,6 +36,7 @@ pub const KINDS: [Slip; 9] = [
     Slip::PliesSwapped,
     Slip::NumberingReversed,
     Slip::BoardMirrored,
+    Slip::CaptureDue,
 ];
 
 /// A random legal game: each move written as `convert --to pdn` writes it, captures of more
@@ -247,6 +248,14 @@ pub fn inject(game: &Played, kind: Slip, at: usize, rng: &mut Rng) -> Option<Vec
                     squares.iter().map(|s| turn(*s).map(&name)).collect();
                 moves[i] = turned?.join(&sep.to_string());
             }
+        }
+        // A capture due, and written in its place the last move of the same side again (its
+        // start is empty now): what a writer copying the wrong line puts down.
+        Slip::CaptureDue => {
+            if at < 2 || !game.played[at].is_capture() {
+                return None;
+            }
+            moves[at] = moves[at - 2].clone();
         }
         Slip::Nearest => return None,
     }
