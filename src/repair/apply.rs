@@ -169,27 +169,27 @@ pub fn renumber(text: &str, tree: &Game<'_>, replayed: &Replayed, from: usize) -
                 let first = ply.side == config.first_mover;
                 let wanted = format!("{}.", ply.number);
                 match number {
-                    Some(n) if first => {
-                        if n.number != ply.number || n.is_second_mover() {
-                            edits.push(Edit {
-                                start: n.span.start as usize,
-                                end: n.span.end as usize,
-                                text: wanted,
-                            });
-                        }
+                    // A wrong number before the first mover's move.
+                    Some(n) if first && (n.number != ply.number || n.is_second_mover()) => {
+                        edits.push(Edit {
+                            start: n.span.start as usize,
+                            end: n.span.end as usize,
+                            text: wanted,
+                        });
                     }
-                    Some(n) => {
-                        if n.number != ply.number {
-                            // The number and the blanks after it.
-                            let end = n.span.end as usize;
-                            let blanks = text[end..].len() - text[end..].trim_start().len();
-                            edits.push(Edit {
-                                start: n.span.start as usize,
-                                end: end + blanks,
-                                text: String::new(),
-                            });
-                        }
+                    Some(_) if first => {}
+                    // A number before the second mover's move that disagrees, and the blanks
+                    // after it.
+                    Some(n) if n.number != ply.number => {
+                        let end = n.span.end as usize;
+                        let blanks = text[end..].len() - text[end..].trim_start().len();
+                        edits.push(Edit {
+                            start: n.span.start as usize,
+                            end: end + blanks,
+                            text: String::new(),
+                        });
                     }
+                    Some(_) => {}
                     None if first && numbered => edits.push(Edit {
                         start,
                         end: start,
