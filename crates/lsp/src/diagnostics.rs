@@ -4,21 +4,30 @@
 //! fault the capture the rules required as related information.
 
 use lsp_types::{
-    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Uri,
+    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Range,
+    Uri,
 };
-use pdnkit::{Located, Severity};
+use pdnkit::{CaptureFault, Located, Severity};
+use serde::Serialize;
 
 use crate::document::{Document, Slot};
 use crate::text::Columns;
 
-/// The diagnostics of `doc`, notes included when `notes`.
-pub fn of_document(doc: &Document, uri: &Uri, notes: bool, columns: Columns) -> Vec<Diagnostic> {
+/// The parameters of `textDocument/publishDiagnostics` for `doc` as JSON text, notes included
+/// when `notes`; written from borrowed values (see `transport.rs`).
+pub fn published(
+    doc: &Document,
+    uri: &Uri,
+    version: Option<i32>,
+    notes: bool,
+    columns: Columns,
+) -> String {
     let min = if notes {
         Severity::Note
     } else {
         Severity::Warning
     };
-    let mut out = Vec::new();
+    let mut diagnostics = Vec::new();
     for slot in &doc.games {
         let Some(result) = &slot.result else {
             continue;
@@ -29,10 +38,72 @@ pub fn of_document(doc: &Document, uri: &Uri, notes: bool, columns: Columns) -> 
             .iter()
             .filter(|d| d.severity >= min)
         {
-            out.push(diagnostic(doc, slot, d, uri, columns));
+            let (start, end) = extent(doc, slot, d);
+            let range = doc.lines.range(&doc.text, start, end, columns);
+            diagnostics.push(Published {
+                range,
+                severity: severity(d.severity),
+                code: d.code.name(),
+                source: "pdnkit",
+                message: &d.message,
+                related_information: d.capture.as_ref().map(|fault| {
+                    [Related {
+                        location: RelatedLocation { uri, range },
+                        message: required(fault),
+                    }]
+                }),
+            });
         }
     }
-    out
+    let params = Params {
+        uri,
+        diagnostics,
+        version,
+    };
+    serde_json::to_string(&params).expect("diagnostics serialise")
+}
+
+/// [`lsp_types::PublishDiagnosticsParams`], borrowing.
+#[derive(Serialize)]
+struct Params<'a> {
+    uri: &'a Uri,
+    diagnostics: Vec<Published<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    version: Option<i32>,
+}
+
+/// [`Diagnostic`], borrowing.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Published<'a> {
+    range: Range,
+    severity: DiagnosticSeverity,
+    code: &'static str,
+    source: &'static str,
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    related_information: Option<[Related<'a>; 1]>,
+}
+
+#[derive(Serialize)]
+struct Related<'a> {
+    location: RelatedLocation<'a>,
+    message: String,
+}
+
+#[derive(Serialize)]
+struct RelatedLocation<'a> {
+    uri: &'a Uri,
+    range: Range,
+}
+
+/// The related information's words: the capture the rules required.
+fn required(fault: &CaptureFault) -> String {
+    let taking = match fault.required {
+        1 => "1 piece".to_string(),
+        n => format!("{n} pieces"),
+    };
+    format!("required capture: {} (taking {taking})", fault.best)
 }
 
 /// The byte range in the document a diagnostic of `slot` is about: its span, else the game's
@@ -60,13 +131,9 @@ pub fn diagnostic(
     let (start, end) = extent(doc, slot, d);
     let range = doc.lines.range(&doc.text, start, end, columns);
     let related = d.capture.as_ref().map(|fault| {
-        let taking = match fault.required {
-            1 => "1 piece".to_string(),
-            n => format!("{n} pieces"),
-        };
         vec![DiagnosticRelatedInformation {
             location: Location::new(uri.clone(), range),
-            message: format!("required capture: {} (taking {taking})", fault.best),
+            message: required(fault),
         }]
     });
     Diagnostic {

@@ -27,6 +27,7 @@ mod settings;
 mod symbols;
 mod tags;
 mod text;
+mod transport;
 
 pub use server::STATUS_METHOD;
 pub use settings::Settings;
@@ -37,7 +38,7 @@ pub use settings::Settings;
 /// When the connection fails (the client went away without shutting the server down, or sent
 /// something that is not the protocol).
 pub fn run() -> anyhow::Result<()> {
-    let (connection, io_threads) = lsp_server::Connection::stdio();
+    let (connection, io_threads) = transport::stdio();
     server::serve(&connection)?;
     drop(connection);
     io_threads.join()?;

@@ -31,6 +31,7 @@ use crate::hover;
 use crate::settings::Settings;
 use crate::symbols;
 use crate::text::Columns;
+use crate::transport;
 
 /// A request of pdnkit's own: for `{"textDocument": {"uri": ...}}`, the number of games of the
 /// document (`games`) and the games checked since the server started (`checks`). The tests
@@ -230,7 +231,9 @@ impl Server<'_> {
             note::DidCloseTextDocument::METHOD => {
                 let p: DidCloseTextDocumentParams = serde_json::from_value(n.params)?;
                 self.documents.remove(&p.text_document.uri);
-                self.send_diagnostics(p.text_document.uri, Vec::new(), None)?;
+                let none = PublishDiagnosticsParams::new(p.text_document.uri, Vec::new(), None);
+                let params = serde_json::to_string(&none)?;
+                self.connection.sender.send(transport::publish(params))?;
             }
             note::DidChangeConfiguration::METHOD => {
                 let p: DidChangeConfigurationParams = serde_json::from_value(n.params)?;
@@ -268,23 +271,8 @@ impl Server<'_> {
             return Ok(());
         };
         doc.check_pending(&options);
-        let list = diagnostics::of_document(doc, uri, self.settings.notes, self.columns);
-        self.send_diagnostics(uri.clone(), list, version)
-    }
-
-    fn send_diagnostics(
-        &self,
-        uri: Uri,
-        diagnostics: Vec<lsp_types::Diagnostic>,
-        version: Option<i32>,
-    ) -> anyhow::Result<()> {
-        let params = PublishDiagnosticsParams {
-            uri,
-            diagnostics,
-            version,
-        };
-        let n = Notification::new(note::PublishDiagnostics::METHOD.to_string(), params);
-        self.connection.sender.send(n.into())?;
+        let params = diagnostics::published(doc, uri, version, self.settings.notes, self.columns);
+        self.connection.sender.send(transport::publish(params))?;
         Ok(())
     }
 
