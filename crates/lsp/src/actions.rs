@@ -1,14 +1,15 @@
 //! Quick fixes: the repairs pdnkit finds for a move that cannot be played. A confirmed repair
 //! is offered as the preferred fix: its edit writes the fixed move (and, for a board numbered
-//! from the other side, every move renumbered) with the comment `fix` writes, and only when the
-//! game then replays as the trials did, as `fix` checks it. Unconfirmed suggestions are offered
+//! from the other side, every move renumbered) with the comment `fix` writes, and the move
+//! numbers after it made to agree with the moves, only when the game then replays as the trials
+//! did: as `fix` writes it. Unconfirmed suggestions are offered
 //! too, titled as such. "Apply every confirmed repair in this file" writes them all.
 
 use std::collections::HashMap;
 
 use lsp_types::{CodeAction, CodeActionKind, TextEdit, Uri, WorkspaceEdit};
 use pdnkit::pdn::{RawGame, parse_game};
-use pdnkit::repair::{Suggestion, apply};
+use pdnkit::repair::{Suggestion, apply, renumber};
 use pdnkit::{Code, ReplayOptions, Severity, replay};
 
 use crate::diagnostics;
@@ -124,25 +125,34 @@ fn fix_all(doc: &Document, request: &Request<'_>, options: &ReplayOptions) -> Op
     })
 }
 
-/// The game's text with `suggestion` written in; for a confirmed one, only when the written
-/// game's main line then replays without a move that cannot be played (as `fix` keeps it).
+/// The game's text with `suggestion` written in, as `fix` writes it: for a confirmed one, only
+/// when the written game's main line then replays without a move that cannot be played, and
+/// with the move numbers from the first change on renumbered to agree with the moves.
 fn written(raw: &RawGame, suggestion: &Suggestion, options: &ReplayOptions) -> Option<String> {
     let tree = parse_game(raw).ok()?;
     let fixed = apply(&raw.text, &tree, suggestion)?;
-    if suggestion.confirmed {
-        let again = RawGame::from_text(fixed.clone());
-        let replayed = replay(&parse_game(&again).ok()?, options);
-        let breaks = replayed.diagnostics.iter().any(|d| {
-            matches!(
-                d.code,
-                Code::IllegalMove | Code::NoPiece | Code::WrongSide | Code::UnknownSquare
-            ) && d.at.as_ref().is_some_and(|a| a.variation_depth == 0)
-        });
-        if breaks {
-            return None;
-        }
+    if !suggestion.confirmed {
+        return Some(fixed);
     }
-    Some(fixed)
+    let again = RawGame::from_text(fixed.clone());
+    let tree = parse_game(&again).ok()?;
+    let replayed = replay(&tree, options);
+    let breaks = replayed.diagnostics.iter().any(|d| {
+        matches!(
+            d.code,
+            Code::IllegalMove | Code::NoPiece | Code::WrongSide | Code::UnknownSquare
+        ) && d.at.as_ref().is_some_and(|a| a.variation_depth == 0)
+    });
+    if breaks {
+        return None;
+    }
+    let changed_from = raw
+        .text
+        .bytes()
+        .zip(fixed.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    Some(renumber(&fixed, &tree, &replayed, changed_from))
 }
 
 /// The edit that turns the game of `slot` into `fixed`.
