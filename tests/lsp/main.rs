@@ -490,3 +490,113 @@ fn formatting_writes_what_convert_writes() {
     assert_eq!(apply_edits(&text, edits.as_array().unwrap()), converted);
     client.shutdown();
 }
+
+/// The corpus of real archives (`PDNKIT_CORPUS`; when it is set it must be there), or `None`
+/// when it is not set.
+fn corpus() -> Option<std::path::PathBuf> {
+    let Some(dir) = std::env::var_os("PDNKIT_CORPUS") else {
+        eprintln!("skipped: set PDNKIT_CORPUS to the corpus directory");
+        return None;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    assert!(
+        dir.is_dir(),
+        "PDNKIT_CORPUS is set to {} but that is not a directory",
+        dir.display()
+    );
+    Some(dir)
+}
+
+#[test]
+fn diagnostics_are_validates_json_on_the_real_archives() {
+    let Some(dir) = corpus() else {
+        return;
+    };
+    let mut client = Client::start(json!({}));
+    let mut compared = 0;
+    for sub in std::fs::read_dir(&dir).unwrap() {
+        let sub = sub.unwrap().path();
+        // The derived copies are in legacy encodings or carry a BOM: an editor decodes them.
+        if !sub.is_dir() || sub.ends_with("derived") {
+            continue;
+        }
+        for file in std::fs::read_dir(&sub).unwrap() {
+            let path = file.unwrap().path();
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue; // not UTF-8: the editor decodes it
+            };
+            if path.extension().is_none_or(|e| e != "pdn") {
+                continue;
+            }
+            let name = path.to_str().unwrap();
+            let got = published(&client.open(&uri(name), &text));
+            assert_eq!(got, validate_json(name, &[]), "{name}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 50, "only {compared} corpus files compared");
+    client.shutdown();
+}
+
+#[test]
+fn an_edit_among_the_first_games_decides_the_files_variant_again_as_validate_does() {
+    // Games without GameType: their variant is decided for the file from its first games.
+    let text = "[Event \"a\"]\n1. 22-18 11-15 2. 18x11 8x15 *\n\n\
+                [Event \"b\"]\n1. 24-20 12-16 *\n\n\
+                [Event \"c\"]\n1. 23-19 9-14 2. 27-23 5-9 *\n";
+    let dir = std::env::temp_dir().join(format!("pdnkit-lsp-decide-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("untagged.pdn");
+    let mut client = Client::start(json!({}));
+    let doc = uri("untagged.pdn");
+    let first = client.open(&doc, text);
+    std::fs::write(&file, text).unwrap();
+    assert_eq!(messages(&first), validate_messages(&file));
+    // The first game rewritten with squares of a 10x10 board.
+    let at = text.find("22-18 11-15 2. 18x11 8x15").unwrap();
+    let new = "32-28 17-22 2. 28x17 11x22";
+    let after = client.change(&doc, 2, range(text, at, at + 25), new);
+    let mut edited = text.to_string();
+    edited.replace_range(at..at + 25, new);
+    std::fs::write(&file, &edited).unwrap();
+    let expected = validate_messages(&file);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_ne!(
+        messages(&first),
+        expected,
+        "the edit should change what is decided"
+    );
+    assert_eq!(messages(&after), expected);
+    client.shutdown();
+}
+
+/// Line, code and message of each published diagnostic.
+fn messages(diagnostics: &[Value]) -> Vec<(u64, String, String)> {
+    diagnostics
+        .iter()
+        .map(|d| {
+            (
+                d["range"]["start"]["line"].as_u64().unwrap() + 1,
+                d["code"].as_str().unwrap().to_string(),
+                d["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Line, code and message of each diagnostic of `validate --format json`.
+fn validate_messages(file: &Path) -> Vec<(u64, String, String)> {
+    let out = pdnkit(&["validate", "--format", "json", file.to_str().unwrap()]);
+    let mut found = Vec::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        for d in record["diagnostics"].as_array().unwrap() {
+            found.push((
+                d["line"].as_u64().unwrap(),
+                d["code"].as_str().unwrap().to_string(),
+                d["message"].as_str().unwrap().to_string(),
+            ));
+        }
+    }
+    found
+}
