@@ -282,7 +282,9 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
             out.finish()?;
             Ok(Status::default())
         }
-        Command::Lsp => pdnkit_lsp::run().map(|()| Status::default()),
+        Command::Lsp => refuse_format(&cli.global, "lsp")
+            .and_then(|()| pdnkit_lsp::run())
+            .map(|()| Status::default()),
         Command::Completions { shell } => {
             refuse_format(&cli.global, "completions")?;
             let mut out = output::Output::open(None)?;

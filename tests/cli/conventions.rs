@@ -202,6 +202,7 @@ fn format_is_offered_only_by_the_subcommands_that_take_it() {
         &["filter", "--format", "csv", "game.pdn"],
         &["index", "--format", "csv", "-o", "x.idx", "game.pdn"],
         &["man", "--format", "csv"],
+        &["lsp", "--format", "json"],
     ] {
         let run = dir.run(args).expect_code(2);
         assert!(
