@@ -81,13 +81,16 @@ fn entries() -> Vec<Entry> {
     files.iter().flat_map(|p| parse(p)).collect()
 }
 
+/// The entry's position, with fast paths as the environment says (`PDNKIT_NO_FAST_PATHS=1`
+/// counts with the rules read at run time instead of the variant's fixed rule set).
 fn position(e: &Entry) -> Position {
     let rules = rules_by_name(&e.variant).unwrap_or_else(|| panic!("unknown rules {}", e.variant));
-    match &e.fen {
+    let pos = match &e.fen {
         None => Position::initial(rules),
         Some(f) => Position::from_fen(&Fen::parse(f).unwrap(), rules, &default_notation(rules))
             .unwrap_or_else(|err| panic!("{}:{}: {err}", e.file, e.line)),
-    }
+    };
+    pos.with_fast_paths(draughts::fast_paths_default())
 }
 
 fn check(ceiling: u64, verbose: bool) {

@@ -93,7 +93,8 @@ pub fn run(args: &PerftArgs, format: Format, out: &mut dyn Write) -> Result<()> 
             Position::from_fen(&fen, rules, &notation)
                 .with_context(|| format!("setting up FEN {text:?}"))?
         }
-    };
+    }
+    .with_fast_paths(draughts::fast_paths_default());
     let mode = match args.count {
         CountArg::Drop => CountMode::Drop,
         CountArg::Keep => CountMode::Keep,

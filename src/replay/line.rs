@@ -417,7 +417,8 @@ impl Walker<'_> {
         let result = s
             .parse()
             .map_err(|e| e.to_string())
-            .and_then(|fen| draughts::GameState::from_fen(&fen, config).map_err(|e| e.to_string()));
+            .and_then(|fen| draughts::GameState::from_fen(&fen, config).map_err(|e| e.to_string()))
+            .map(|state| state.with_fast_paths(self.options.fast_paths));
         match result {
             Ok(state) => {
                 cursor.state = state;

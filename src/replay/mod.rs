@@ -435,7 +435,8 @@ impl Job<'_, '_> {
     /// (stopping at the first error, without variations).
     pub(super) fn replay_with(&self, config: Config, source: Source, probe: bool) -> Replayed {
         let (start, number) = match self.start.state(config) {
-            Ok(s) => s,
+            // The rules take the fast-path switch with the game.
+            Ok((start, number)) => (start.with_fast_paths(self.options.fast_paths), number),
             Err(d) => return self.not_replayed(Some(config), Some(source), d),
         };
         let mut walker = Walker {

@@ -1,11 +1,12 @@
 //! The generator's view of one rule set on one board: the layout plus the rules turned into
-//! direction lists, built once per rule set and kept for the life of the program.
+//! direction lists, built once per rule set (and per setting of the fast-path switch) and
+//! kept for the life of the program.
 
 use std::sync::Mutex;
 
 use super::bits::Bits;
 use super::engine::Pos;
-use super::fixed;
+use super::fixed::{self, FixedId};
 use super::layout::{self, Dir, Layout};
 use super::spec::{
     KingRange, Landing, Lines, ManCaptures, ManSteps, PassingPromotion, Precedence, Removal, Rules,
@@ -52,28 +53,16 @@ pub(crate) struct Ctx<B> {
     pub king_steps: DirList<B>,
     /// King capture directions.
     pub king_captures: DirList<B>,
-    /// Kings fly.
-    pub flying: bool,
-    /// A flying king may choose among several landing squares.
-    pub multi_landing: bool,
-    /// Captured pieces leave at once.
-    pub immediate: bool,
-    /// Turning back along the last line cannot capture (pieces block, or the rules forbid it).
-    pub block_reverse: bool,
-    /// Frisian king-move streaks are tracked.
-    pub track_streaks: bool,
-    /// Men may capture kings.
-    pub men_take_kings: bool,
-    /// A man crowned in the middle of a capture goes on as a king (Russian).
-    pub crowned_midway: bool,
-    /// The precedence rule does not look at the kind of piece taken when men capture
-    /// (used by the bulk-counting shortcut).
-    pub kind_blind: bool,
+    /// The rule switches.
+    pub switches: Switches,
     /// The start position's men, White to move.
     pub start: Pos<B>,
-    /// The generator may run as the fixed [`International`](super::fixed::International)
-    /// rule set for this context: its answers all match and fast paths are on.
-    pub fixed_international: bool,
+    /// Built for fast paths on: the generator may run as [`Self::fixed`].
+    pub fast_paths: bool,
+    /// The rule set fixed at compile time that the generator runs as for this context: one
+    /// whose every answer matches, when fast paths are on (see `fixed.rs`); `None` leaves the
+    /// context to answer for itself.
+    pub fixed: Option<FixedId>,
 }
 
 use layout::{DOWN, DOWN_LEFT, DOWN_RIGHT, LEFT, RIGHT, UP, UP_LEFT, UP_RIGHT};
@@ -84,7 +73,8 @@ const ALL_LINES: &[usize] = &[
     UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT, UP, DOWN, LEFT, RIGHT,
 ];
 
-fn forward(side: usize, steps: ManSteps) -> &'static [usize] {
+/// The directions a man of `side` steps in.
+pub(crate) const fn forward(side: usize, steps: ManSteps) -> &'static [usize] {
     match (steps, side) {
         (ManSteps::DiagonalForward, 0) => &[UP_LEFT, UP_RIGHT],
         (ManSteps::DiagonalForward, _) => &[DOWN_LEFT, DOWN_RIGHT],
@@ -93,7 +83,8 @@ fn forward(side: usize, steps: ManSteps) -> &'static [usize] {
     }
 }
 
-fn man_capture_dirs(side: usize, c: ManCaptures) -> &'static [usize] {
+/// The directions a man of `side` captures in.
+pub(crate) const fn man_capture_dirs(side: usize, c: ManCaptures) -> &'static [usize] {
     match c {
         ManCaptures::DiagonalForward => forward(side, ManSteps::DiagonalForward),
         ManCaptures::Diagonal => DIAGONALS,
@@ -104,7 +95,8 @@ fn man_capture_dirs(side: usize, c: ManCaptures) -> &'static [usize] {
     }
 }
 
-fn lines(l: Lines) -> &'static [usize] {
+/// The directions of lines `l`.
+pub(crate) const fn lines(l: Lines) -> &'static [usize] {
     match l {
         Lines::Diagonal => DIAGONALS,
         Lines::Orthogonal => STRAIGHT,
@@ -112,27 +104,63 @@ fn lines(l: Lines) -> &'static [usize] {
     }
 }
 
-impl<B: Bits> Ctx<B> {
-    fn new(rules: &'static Rules, layout: Layout<B>) -> Ctx<B> {
-        let by_side = |f: &dyn Fn(usize) -> &'static [usize]| {
-            [DirList::new(&layout, f(0)), DirList::new(&layout, f(1))]
-        };
-        let man_steps = by_side(&|s| forward(s, rules.man_steps));
-        let man_captures = by_side(&|s| man_capture_dirs(s, rules.man_captures));
-        let flying = rules.king_range == KingRange::Flying;
-        let mut ctx = Ctx {
-            rules,
-            man_steps,
-            man_captures,
-            king_steps: DirList::new(&layout, lines(rules.king_steps)),
-            king_captures: DirList::new(&layout, lines(rules.king_captures)),
+/// The rule switches, each with what it says; defines [`Switches`] and the methods of
+/// [`RuleSet`] that answer them, so each name is written once.
+macro_rules! rule_switches {
+    ($($(#[doc = $doc:literal])* $name:ident,)*) => {
+        /// What the generator asks of the rules as yes or no, worked out from a [`Rules`] by
+        /// [`Switches::of`] (for a context at run time, for a fixed rule set at compile time).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub(crate) struct Switches {
+            $($(#[doc = $doc])* pub $name: bool,)*
+        }
+
+        /// The methods of [`RuleSet`] answering the switches, one per field of [`Switches`].
+        macro_rules! switch_methods {
+            () => {$(
+                $(#[doc = $doc])*
+                #[inline(always)]
+                fn $name(self) -> bool {
+                    self.switches().$name
+                }
+            )*};
+        }
+    };
+}
+
+rule_switches! {
+    /// Kings fly.
+    flying,
+    /// A flying king may choose among several landing squares.
+    multi_landing,
+    /// Captured pieces leave at once.
+    immediate,
+    /// Turning back along the last line cannot capture (pieces block, or the rules forbid it).
+    block_reverse,
+    /// Frisian king-move streaks are tracked.
+    track_streaks,
+    /// Men may capture kings.
+    men_take_kings,
+    /// A man crowned in the middle of a capture goes on as a king (Russian).
+    crowned_midway,
+    /// The precedence rule does not look at the kind of piece taken when men capture
+    /// (used by the bulk-counting shortcut).
+    kind_blind,
+}
+
+impl Switches {
+    /// The switches of `rules`.
+    pub(crate) const fn of(rules: &Rules) -> Switches {
+        let flying = matches!(rules.king_range, KingRange::Flying);
+        let end_of_move = matches!(rules.removal, Removal::EndOfMove);
+        Switches {
             flying,
-            multi_landing: flying && rules.king_landing == Landing::AnyBehind,
-            immediate: rules.removal == Removal::Immediate,
-            block_reverse: rules.no_reversal || rules.removal == Removal::EndOfMove,
+            multi_landing: flying && matches!(rules.king_landing, Landing::AnyBehind),
+            immediate: !end_of_move,
+            block_reverse: rules.no_reversal || end_of_move,
             track_streaks: rules.king_move_limit.is_some(),
             men_take_kings: rules.men_capture_kings,
-            crowned_midway: rules.passing_promotion == PassingPromotion::ContinuesAsKing,
+            crowned_midway: matches!(rules.passing_promotion, PassingPromotion::ContinuesAsKing),
             kind_blind: matches!(
                 rules.precedence,
                 Precedence::Free
@@ -141,11 +169,32 @@ impl<B: Bits> Ctx<B> {
                     | Precedence::QuantityThenKing
                     | Precedence::Italian
             ),
+        }
+    }
+}
+
+impl<B: Word> Ctx<B> {
+    /// The context of `rules` on `layout`; with `fast_paths`, run as the fixed rule set that
+    /// matches it, if one does.
+    fn new(rules: &'static Rules, layout: Layout<B>, fast_paths: bool) -> Ctx<B> {
+        let by_side = |f: &dyn Fn(usize) -> &'static [usize]| {
+            [DirList::new(&layout, f(0)), DirList::new(&layout, f(1))]
+        };
+        let mut ctx = Ctx {
+            rules,
+            man_steps: by_side(&|s| forward(s, rules.man_steps)),
+            man_captures: by_side(&|s| man_capture_dirs(s, rules.man_captures)),
+            king_steps: DirList::new(&layout, lines(rules.king_steps)),
+            king_captures: DirList::new(&layout, lines(rules.king_captures)),
+            switches: Switches::of(rules),
             start: start_men(rules, &layout),
             layout,
-            fixed_international: false,
+            fast_paths,
+            fixed: None,
         };
-        ctx.fixed_international = crate::fast_paths_default() && fixed::matches_international(&ctx);
+        if fast_paths {
+            ctx.fixed = B::fixed_for(&ctx);
+        }
         ctx
     }
 }
@@ -168,66 +217,51 @@ fn start_men<B: Bits>(rules: &Rules, layout: &Layout<B>) -> Pos<B> {
     pos
 }
 
-/// A word type with a registry of built contexts.
+/// The registry of built contexts of one word type: per rule set (by address) and setting of
+/// the fast-path switch.
+type Registry<B> = Mutex<Vec<(usize, bool, &'static Ctx<B>)>>;
+
+/// A word type with a registry of built contexts and its fixed rule sets.
 pub(crate) trait Word: Bits {
     /// The registry for this word type.
-    fn registry() -> &'static Mutex<Vec<(usize, &'static Ctx<Self>)>>;
+    fn registry() -> &'static Registry<Self>;
+
+    /// The first of this word's fixed rule sets whose every answer matches `ctx`'s.
+    fn fixed_for(ctx: &Ctx<Self>) -> Option<FixedId>;
 
     /// The context of `rules` on this word, built on first use; `None` if the board does not
-    /// fit in this word.
-    fn ctx(rules: &'static Rules) -> Option<&'static Ctx<Self>> {
+    /// fit in this word. With `fast_paths`, the generator runs as the fixed rule set that
+    /// matches it, if any; without, the context answers for itself.
+    fn ctx(rules: &'static Rules, fast_paths: bool) -> Option<&'static Ctx<Self>> {
         let key = rules as *const Rules as usize;
         let mut reg = Self::registry().lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&(_, c)) = reg.iter().find(|(k, _)| *k == key) {
+        if let Some(&(_, _, c)) = reg.iter().find(|(k, f, _)| *k == key && *f == fast_paths) {
             return Some(c);
         }
         let layout = Layout::new(rules.geometry)?;
-        let ctx: &'static Ctx<Self> = Box::leak(Box::new(Ctx::new(rules, layout)));
-        reg.push((key, ctx));
+        let ctx: &'static Ctx<Self> = Box::leak(Box::new(Ctx::new(rules, layout, fast_paths)));
+        reg.push((key, fast_paths, ctx));
         Some(ctx)
     }
 }
 
 macro_rules! impl_word {
-    ($t:ty) => {
+    ($t:ty, $fixed_for:path) => {
         impl Word for $t {
-            fn registry() -> &'static Mutex<Vec<(usize, &'static Ctx<Self>)>> {
-                static REGISTRY: Mutex<Vec<(usize, &'static Ctx<$t>)>> = Mutex::new(Vec::new());
+            fn registry() -> &'static Registry<$t> {
+                static REGISTRY: Registry<$t> = Mutex::new(Vec::new());
                 &REGISTRY
+            }
+
+            fn fixed_for(ctx: &Ctx<$t>) -> Option<FixedId> {
+                $fixed_for(ctx)
             }
         }
     };
 }
 
-impl_word!(u64);
-impl_word!(u128);
-
-/// The rule switches of [`RuleSet`], each named as the [`Ctx`] field it answers for, listed
-/// once here: `declared` in the trait, answered `from_fields` by a context, or answered with
-/// constants by a fixed rule set (`fixed:`, every name with its value).
-macro_rules! rule_switches {
-    ($how:ident) => {
-        rule_switches!(@each $how: flying, multi_landing, immediate, block_reverse, track_streaks,
-            men_take_kings, crowned_midway, kind_blind);
-    };
-    (@each declared: $($name:ident),*) => {$(
-        #[doc = concat!("See [`Ctx::", stringify!($name), "`].")]
-        fn $name(self) -> bool;
-    )*};
-    (@each from_fields: $($name:ident),*) => {$(
-        #[inline(always)]
-        fn $name(self) -> bool {
-            self.$name
-        }
-    )*};
-    (fixed: $($name:ident: $value:expr),* $(,)?) => {$(
-        #[inline(always)]
-        fn $name(self) -> bool {
-            $value
-        }
-    )*};
-}
-pub(crate) use rule_switches;
+impl_word!(u64, fixed::fixed_for_u64);
+impl_word!(u128, fixed::fixed_for_u128);
 
 /// What the generator reads of a rule set, asked of one value: a context, which answers from
 /// its fields at run time, or a rule set fixed at compile time (`fixed.rs`), which answers with
@@ -254,7 +288,10 @@ pub(crate) trait RuleSet<B: Bits>: Copy {
     /// King capture directions.
     fn king_captures(self) -> &'static [Dir<B>];
 
-    rule_switches!(declared);
+    /// The rule switches.
+    fn switches(self) -> Switches;
+
+    switch_methods!();
 
     /// The precedence rule.
     fn precedence(self) -> Precedence;
@@ -302,7 +339,10 @@ impl<B: Bits> RuleSet<B> for &'static Ctx<B> {
         self.king_captures.as_slice()
     }
 
-    rule_switches!(from_fields);
+    #[inline(always)]
+    fn switches(self) -> Switches {
+        self.switches
+    }
 
     #[inline(always)]
     fn precedence(self) -> Precedence {

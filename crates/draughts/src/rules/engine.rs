@@ -151,7 +151,7 @@ impl<B: Bits> Pos<B> {
 }
 
 /// True when the side to move has a capture.
-#[inline]
+#[inline(always)]
 pub(crate) fn has_capture<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>) -> bool {
     let me = pos.side();
     let opp = pos.pieces[me ^ 1];
@@ -347,7 +347,7 @@ pub(crate) fn quiet_moves<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>, out: &mut
 
 /// The quiet move of the side to move from bit `from` to bit `to`, if [`quiet_moves`] would
 /// list it: looks at the one piece only, without generating the other moves.
-#[inline]
+#[inline(always)]
 pub(crate) fn find_quiet<B: Bits, G: RuleSet<B>>(
     rs: G,
     pos: &Pos<B>,

@@ -77,6 +77,16 @@ impl GameState {
         }
     }
 
+    /// The same game, its moves found with the rules' fast paths `on` or off (see
+    /// [`Position::with_fast_paths`]); games are made with them on.
+    pub fn with_fast_paths(mut self, on: bool) -> GameState {
+        self.position = self.position.with_fast_paths(on);
+        for p in &mut self.history {
+            *p = p.with_fast_paths(on);
+        }
+        self
+    }
+
     /// Becomes `next`, keeping this state's buffer for the repetition history: a replay of
     /// many games allocates it once.
     pub fn restart(&mut self, next: GameState) {

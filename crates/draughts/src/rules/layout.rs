@@ -37,7 +37,7 @@ const DELTAS: [(i32, i32); 8] = [
 /// only taken from squares whose neighbour is on the board, no bit wraps around, so a
 /// rotation left by `shift` (towards higher bits) or by `WIDTH - shift` (towards lower
 /// bits) is an exact shift without a branch on the sign.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Dir<B> {
     /// Direction index (see the constants above).
     pub index: u8,
@@ -46,28 +46,41 @@ pub(crate) struct Dir<B> {
     from: B,
 }
 
-impl Dir<u64> {
-    /// A step of a 64-bit layout known at compile time: rotation left by `rot`, from the
-    /// squares of `from`.
-    pub const fn fixed(index: usize, rot: u32, from: u64) -> Dir<u64> {
-        Dir {
-            index: index as u8,
-            rot,
-            back_rot: (64 - rot) % 64,
-            from,
+/// `Dir::planned` for each word, at compile time: a rule set fixed at compile time
+/// (`fixed.rs`) builds its steps from the same plan as a context.
+macro_rules! planned_dirs {
+    ($($word:ty),*) => {$(
+        impl Dir<$word> {
+            /// The eight steps of `plan` in this word.
+            pub const fn planned(plan: &Plan) -> [Dir<$word>; 8] {
+                let mut dirs = [Dir { index: 0, rot: 0, back_rot: 0, from: 0 }; 8];
+                let mut i = 0;
+                while i < 8 {
+                    let rot = plan.rot[i];
+                    dirs[i] = Dir {
+                        index: i as u8,
+                        rot,
+                        back_rot: (<$word>::BITS - rot) % <$word>::BITS,
+                        from: plan.from[i] as $word,
+                    };
+                    i += 1;
+                }
+                dirs
+            }
         }
-    }
+    )*};
 }
 
+planned_dirs!(u64, u128);
+
 impl<B: Bits> Dir<B> {
-    fn new(index: usize, delta: i64, from: B) -> Dir<B> {
-        let w = B::WIDTH as i64;
-        let rot = delta.rem_euclid(w) as u32;
+    fn new(index: usize, plan: &Plan) -> Dir<B> {
+        let rot = plan.rot[index];
         Dir {
             index: index as u8,
             rot,
-            back_rot: (w as u32 - rot) % B::WIDTH,
-            from,
+            back_rot: (B::WIDTH - rot) % B::WIDTH,
+            from: B::narrow(plan.from[index]),
         }
     }
 
@@ -84,15 +97,6 @@ impl<B: Bits> Dir<B> {
         b.rotl(self.back_rot)
     }
 
-    /// Whether this is the same step as `d` of a 64-bit layout.
-    pub fn same_as(&self, d: &Dir<u64>) -> bool {
-        B::WIDTH == 64
-            && self.index == d.index
-            && self.rot == d.rot
-            && self.back_rot == d.back_rot
-            && self.from.wide() == u128::from(d.from)
-    }
-
     /// Bits moved by one step (positive = towards higher bits), for tests.
     #[cfg(test)]
     pub fn delta(&self) -> i64 {
@@ -105,8 +109,6 @@ impl<B: Bits> Dir<B> {
 /// Bit positions and directions of one board.
 #[derive(Debug)]
 pub(crate) struct Layout<B> {
-    /// The board.
-    pub geometry: Geometry,
     /// All playable bits.
     pub board: B,
     /// Steps by direction index.
@@ -123,42 +125,25 @@ const GHOST: u8 = u8::MAX;
 impl<B: Bits> Layout<B> {
     /// Builds the layout, or `None` when the board does not fit in `B`.
     pub fn new(geometry: Geometry) -> Option<Layout<B>> {
-        let canon = |sq: Square| canonical(geometry, sq);
+        let plan = plan(geometry, B::WIDTH);
+        if !plan.fits {
+            return None;
+        }
         let mut bit_of = [GHOST; Square::MAX];
         let mut square_of = vec![GHOST; B::WIDTH as usize];
         for sq in geometry.all() {
-            let (cx, cy) = canon(sq);
+            let (cx, cy) = canonical(geometry, sq);
             let bit = bit_at(geometry, cx, cy);
-            if bit >= B::WIDTH as usize {
-                return None;
-            }
             bit_of[sq.index()] = bit as u8;
             square_of[bit] = sq.index() as u8;
         }
-        let mut layout = Layout {
-            geometry,
-            board: B::ZERO,
-            dirs: [Dir::new(0, 0, B::ZERO); 8],
-            promotion: [B::ZERO; 2],
+        Some(Layout {
+            board: B::narrow(plan.board),
+            dirs: std::array::from_fn(|i| Dir::new(i, &plan)),
+            promotion: plan.promotion.map(B::narrow),
             bit_of,
             square_of,
-        };
-        layout.board = geometry.all().fold(B::ZERO, |b, s| b | layout.bit(s));
-        for (i, dir) in layout.dirs.clone().iter_mut().enumerate() {
-            *dir = layout.direction(i);
-            layout.dirs[i] = *dir;
-        }
-        let top = geometry.height() as i32 - 1;
-        for sq in geometry.all() {
-            let rank = geometry.rank(sq);
-            if rank == top {
-                layout.promotion[0] |= layout.bit(sq);
-            }
-            if rank == 0 {
-                layout.promotion[1] |= layout.bit(sq);
-            }
-        }
-        Some(layout)
+        })
     }
 
     /// The one-bit word of a square.
@@ -181,28 +166,6 @@ impl<B: Bits> Layout<B> {
     pub fn squares(&self, b: B) -> impl Iterator<Item = Square> + '_ {
         b.singles().map(|s| self.square(s.lowest()))
     }
-
-    fn direction(&self, index: usize) -> Dir<B> {
-        let g = self.geometry;
-        let (dx, dy) = DELTAS[index];
-        let (dx, dy) = match (g.squares(), index >= UP) {
-            (Squares::Dark { .. }, true) => (2 * dx, 2 * dy),
-            _ => (dx, dy),
-        };
-        let mut from = B::ZERO;
-        let mut delta: Option<i64> = None;
-        for sq in g.all() {
-            let (cx, cy) = canonical(g, sq);
-            let Some(to) = canonical_square(g, cx + dx, cy + dy) else {
-                continue;
-            };
-            let d = self.bit_of[to.index()] as i64 - self.bit_of[sq.index()] as i64;
-            assert!(delta.is_none_or(|x| x == d), "non-uniform shift on {g:?}");
-            delta = Some(d);
-            from |= self.bit(sq);
-        }
-        Dir::new(index, delta.unwrap_or(1), from)
-    }
 }
 
 /// Coordinates with the board mirrored, if needed, so that the bottom-left square is
@@ -215,17 +178,9 @@ fn canonical(g: Geometry, sq: Square) -> (i32, i32) {
     }
 }
 
-/// The square at canonical coordinates.
-fn canonical_square(g: Geometry, cx: i32, cy: i32) -> Option<Square> {
-    match g.squares() {
-        Squares::Dark { bottom_left: false } => g.square_at(g.width() as i32 - 1 - cx, cy),
-        _ => g.square_at(cx, cy),
-    }
-}
-
 /// Bit position of canonical coordinates: rows from the top, a ghost bit after every two
 /// rows on dark-square boards.
-fn bit_at(g: Geometry, cx: i32, cy: i32) -> usize {
+const fn bit_at(g: Geometry, cx: i32, cy: i32) -> usize {
     let (w, h) = (g.width() as usize, g.height() as usize);
     let row = h - 1 - cy as usize;
     match g.squares() {
@@ -235,6 +190,95 @@ fn bit_at(g: Geometry, cx: i32, cy: i32) -> usize {
             dense + dense / w
         }
     }
+}
+
+/// A board's layout in a word of `width` bits, as numbers: worked out by a `const fn`, so
+/// that a rule set fixed at compile time (`fixed.rs`) and a context built at run time
+/// ([`Layout::new`]) place their bits and steps by the one computation.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plan {
+    /// Every playable square has a bit below `width`.
+    pub fits: bool,
+    /// All playable bits.
+    pub board: u128,
+    /// Promotion rank: index 0 for White (top rank), 1 for Black (bottom rank).
+    pub promotion: [u128; 2],
+    /// Per direction index, the rotation left that makes a step.
+    pub rot: [u32; 8],
+    /// Per direction index, the squares a step may start from.
+    pub from: [u128; 8],
+}
+
+/// Whether canonical coordinates name a playable square of `g`.
+const fn playable(g: Geometry, cx: i32, cy: i32) -> bool {
+    let (w, h) = (g.width() as i32, g.height() as i32);
+    let dark = matches!(g.squares(), Squares::Dark { .. });
+    cx >= 0 && cy >= 0 && cx < w && cy < h && (!dark || (cx + cy) % 2 == 0)
+}
+
+/// The plan of `g` in a word of `width` bits (64 or 128). Canonical coordinates (the board
+/// mirrored so that its bottom-left square is playable) are walked square by square; every
+/// step of one direction must move the same number of bits.
+pub(crate) const fn plan(g: Geometry, width: u32) -> Plan {
+    let (w, h) = (g.width() as i32, g.height() as i32);
+    let dark = matches!(g.squares(), Squares::Dark { .. });
+    let mut plan = Plan {
+        fits: true,
+        board: 0,
+        promotion: [0; 2],
+        rot: [1; 8],
+        from: [0; 8],
+    };
+    let (mut cx, mut cy) = (0, 0);
+    while cy < h {
+        if playable(g, cx, cy) {
+            let bit = bit_at(g, cx, cy) as u32;
+            if bit >= width {
+                plan.fits = false;
+                return plan;
+            }
+            plan.board |= 1 << bit;
+            if cy == h - 1 {
+                plan.promotion[0] |= 1 << bit;
+            }
+            if cy == 0 {
+                plan.promotion[1] |= 1 << bit;
+            }
+        }
+        cx += 1;
+        if cx == w {
+            (cx, cy) = (0, cy + 1);
+        }
+    }
+    let mut index = 0;
+    while index < 8 {
+        let (mut dx, mut dy) = DELTAS[index];
+        if dark && index >= UP {
+            (dx, dy) = (2 * dx, 2 * dy);
+        }
+        let mut delta: Option<i64> = None;
+        let (mut cx, mut cy) = (0, 0);
+        while cy < h {
+            if playable(g, cx, cy) && playable(g, cx + dx, cy + dy) {
+                let from = bit_at(g, cx, cy) as i64;
+                let d = bit_at(g, cx + dx, cy + dy) as i64 - from;
+                if let Some(x) = delta {
+                    assert!(x == d, "a direction whose steps move different numbers of bits");
+                }
+                delta = Some(d);
+                plan.from[index] |= 1 << from;
+            }
+            cx += 1;
+            if cx == w {
+                (cx, cy) = (0, cy + 1);
+            }
+        }
+        if let Some(d) = delta {
+            plan.rot[index] = d.rem_euclid(width as i64) as u32;
+        }
+        index += 1;
+    }
+    plan
 }
 
 #[cfg(test)]

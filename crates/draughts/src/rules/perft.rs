@@ -284,42 +284,43 @@ impl<B: Bits> Sink<B> for KeepSink<'_, B> {
 mod tests {
     use super::*;
     use crate::Variant;
-    use crate::rules::ctx::Word;
-    use crate::rules::fixed::International;
-    use crate::rules::position::Inner;
+    use crate::rules::variant::all_rule_sets;
     use crate::test_rng::TestRng;
 
-    /// The counter compiled for the fixed international rule set counts what the counter
-    /// reading the context counts, in every mode, along random international games.
+    /// The counter compiled for each fixed rule set counts what the counter reading the
+    /// context counts (fast paths off), in every mode, along random games of every rule set.
     #[test]
     fn fixed_counter_counts_as_the_context() {
-        let ctx = <u64 as Word>::ctx(Variant::International.rules()).unwrap();
         let mut rng = TestRng::new(0x9e37_79b9_7f4a_7c15);
-        let mut compared = 0;
-        for _ in 0..12 {
-            let mut pos = Position::initial(Variant::International.rules());
-            for ply in 0..160 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                if ply % 8 == 0 {
-                    let Inner::Small(_, p) = pos.inner() else {
-                        panic!("international fits in 64 bits");
-                    };
-                    for mode in [CountMode::Drop, CountMode::Keep, CountMode::Paths] {
-                        for bulk in [false, true] {
-                            let fixed = Counter::new(International, 3, mode, bulk).run(p);
-                            let read = Counter::new(ctx, 3, mode, bulk).run(p);
-                            assert_eq!(fixed, read, "{mode:?} bulk {bulk} at ply {ply}");
-                        }
+        for rules in all_rule_sets() {
+            let mut compared = 0;
+            for _ in 0..4 {
+                let mut pos = Position::initial(rules);
+                for ply in 0..150 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
                     }
-                    compared += 1;
+                    if ply % 8 == 0 {
+                        let reference = pos.with_fast_paths(false);
+                        assert!(pos.fast_paths() && !reference.fast_paths());
+                        for mode in [CountMode::Drop, CountMode::Keep, CountMode::Paths] {
+                            for bulk in [false, true] {
+                                assert_eq!(
+                                    perft(&pos, 3, mode, bulk),
+                                    perft(&reference, 3, mode, bulk),
+                                    "{} {mode:?} bulk {bulk} at ply {ply}",
+                                    rules.name
+                                );
+                            }
+                        }
+                        compared += 1;
+                    }
+                    pos.play(&moves[rng.below(moves.len())]);
                 }
-                pos.play(&moves[rng.below(moves.len())]);
             }
+            assert!(compared > 15, "{}: {compared} positions compared", rules.name);
         }
-        assert!(compared > 100, "{compared} positions compared");
     }
 
     /// Counting in keep mode lists as many moves as there are distinct (effect, capture

@@ -4,7 +4,7 @@
 
 use super::bits::Bits;
 use super::capture::{self, Path, Sink};
-use super::ctx::{Ctx, Word};
+use super::ctx::{Ctx, RuleSet, Word};
 use super::engine::{self, Pos, RawMove, Streak};
 use super::layout::Layout;
 use super::mv::{MAX_CAPTURES, Move};
@@ -160,8 +160,9 @@ pub(crate) enum Inner {
 impl PartialEq for Inner {
     fn eq(&self, other: &Inner) -> bool {
         match (self, other) {
-            (Inner::Small(a, p), Inner::Small(b, q)) => std::ptr::eq(*a, *b) && p == q,
-            (Inner::Large(a, p), Inner::Large(b, q)) => std::ptr::eq(*a, *b) && p == q,
+            // The same rules (whether fast paths are on or not), the same pieces.
+            (Inner::Small(a, p), Inner::Small(b, q)) => std::ptr::eq(a.rules, b.rules) && p == q,
+            (Inner::Large(a, p), Inner::Large(b, q)) => std::ptr::eq(a.rules, b.rules) && p == q,
             _ => false,
         }
     }
@@ -209,25 +210,19 @@ macro_rules! with_mut {
     };
 }
 
-/// As `on_words!`, with `$rs` the rule set the generator asks: the international one fixed
-/// at compile time where it stands for the context (see `fixed.rs`), else the context
-/// itself. The body is compiled for each; for the replay's hot lanes.
+/// As `on_words!`, with `$rs` the rule set the generator asks: the context's rule set fixed
+/// at compile time where it has one (fast paths on; see `fixed.rs`), else the context itself.
+/// The body is compiled for each; for perft and the replay's hot lanes.
 macro_rules! on_words_with_rules {
     ($inner:expr, $c:ident, $rs:ident, $p:ident => $body:expr) => {
         match $inner {
             $crate::rules::position::Inner::Small(c, $p) => {
                 let $c = *c;
-                match $crate::rules::fixed::International::of($c) {
-                    Some($rs) => $body,
-                    None => {
-                        let $rs = $c;
-                        $body
-                    }
-                }
+                $crate::rules::fixed::with_fixed_u64!($c, $rs => $body)
             }
             $crate::rules::position::Inner::Large(c, $p) => {
-                let ($c, $rs) = (*c, *c);
-                $body
+                let $c = *c;
+                $crate::rules::fixed::with_fixed_u128!($c, $rs => $body)
             }
         }
     };
@@ -242,11 +237,9 @@ macro_rules! with_rules {
     };
 }
 
-/// `on_words_with_rules!` with `$p: &mut Pos<B>`.
-macro_rules! with_rules_mut {
-    ($s:expr, $rs:ident, $p:ident => $body:expr) => {
-        on_words_with_rules!(&mut $s.inner, _c, $rs, $p => $body)
-    };
+/// The 128-bit context of `rules`, whose board does not fit 64 bits.
+fn large_ctx(rules: &'static Rules, fast_paths: bool) -> &'static Ctx<u128> {
+    u128::ctx(rules, fast_paths).expect("board fits 128 bits")
 }
 
 fn side_index(c: Colour) -> usize {
@@ -261,32 +254,33 @@ fn side_colour(i: usize) -> Colour {
 }
 
 impl Position {
-    /// An empty board of `rules` with `to_move` to play.
+    /// An empty board of `rules` with `to_move` to play, fast paths on (see
+    /// [`Self::with_fast_paths`]).
     ///
     /// # Panics
     /// If the rules' board has more than 128 playable squares (never for built-in rules).
     pub fn empty(rules: &'static Rules, to_move: Colour) -> Position {
-        let mut pos = match u64::ctx(rules) {
+        let mut pos = match u64::ctx(rules, true) {
             Some(c) => Position {
                 inner: Inner::Small(c, Pos::empty()),
             },
             None => Position {
-                inner: Inner::Large(u128::ctx(rules).expect("board fits 128 bits"), Pos::empty()),
+                inner: Inner::Large(large_ctx(rules, true), Pos::empty()),
             },
         };
         pos.set_side_to_move(to_move);
         pos
     }
 
-    /// The standard start position of `rules`.
+    /// The standard start position of `rules`, fast paths on (see [`Self::with_fast_paths`]).
     pub fn initial(rules: &'static Rules) -> Position {
         // Its pieces are set out once per rule set, with the generator's tables.
-        let mut pos = match u64::ctx(rules) {
+        let mut pos = match u64::ctx(rules, true) {
             Some(c) => Position {
                 inner: Inner::Small(c, c.start),
             },
             None => {
-                let c = u128::ctx(rules).expect("board fits 128 bits");
+                let c = large_ctx(rules, true);
                 Position {
                     inner: Inner::Large(c, c.start),
                 }
@@ -294,6 +288,26 @@ impl Position {
         };
         pos.set_side_to_move(rules.first_mover);
         pos
+    }
+
+    /// The same position, its moves found with the rules' fast paths `on` or off: on, the
+    /// generator runs compiled for the variant's fixed rule set (`perft` and the lanes of
+    /// [`Self::quiet_unless_capture`] and [`Self::capture_between`]); off, every answer is
+    /// read from the rules at run time, the reference the fast paths are tested against. The
+    /// moves, counts and positions are the same either way; the positions after it keep the
+    /// setting. Positions are made with fast paths on; a caller that honours a switch (such as
+    /// [`crate::fast_paths_default`], read at its edge) passes it here.
+    pub fn with_fast_paths(self, on: bool) -> Position {
+        let inner = match self.inner {
+            Inner::Small(c, p) => Inner::Small(u64::ctx(c.rules, on).expect("the same board"), p),
+            Inner::Large(c, p) => Inner::Large(large_ctx(c.rules, on), p),
+        };
+        Position { inner }
+    }
+
+    /// Whether the position's moves are found with fast paths on ([`Self::with_fast_paths`]).
+    pub fn fast_paths(&self) -> bool {
+        with!(self, c, _p => c.fast_paths)
     }
 
     /// The rules.
@@ -608,25 +622,17 @@ impl Position {
     /// the move at once ([`GameState::play_quiet`](crate::GameState::play_quiet)).
     #[inline]
     pub fn quiet_unless_capture(&self, from: Square, to: Square) -> Option<Option<QuietMove>> {
-        with_rules!(self, c, rs, p => {
-            if engine::has_capture(rs, p) {
-                return None;
-            }
-            let (f, t) = (c.layout.bit_index(from), c.layout.bit_index(to));
-            Some(engine::find_quiet(rs, p, f, t).map(|raw| QuietMove {
-                from,
-                to,
-                lane: LaneMove { bits: (f, t), promotes: raw.promote, by_king: p.king_on(f) },
-            }))
-        })
+        with_rules!(self, c, rs, p => quiet_lane(c, rs, p, from, to))
     }
 
     /// Plays a quiet move of [`Self::quiet_unless_capture`], as [`Self::play`] plays
     /// [`Move::quiet`] of the same squares.
     #[inline]
     pub(crate) fn play_quiet(&mut self, q: &QuietMove) {
-        with_rules_mut!(self, rs, p => {
-            *p = p.apply(rs, &q.lane.raw(Bits::narrow(0)));
+        // Playing a move asks the rules one thing (whether king streaks are kept): the context
+        // answers it in line, where a fixed rule set would cost a call.
+        with_mut!(self, c, p => {
+            *p = p.apply(c, &q.lane.raw(Bits::narrow(0)));
         })
     }
 
@@ -634,8 +640,8 @@ impl Position {
     /// the listed move of the same effect.
     #[inline]
     pub(crate) fn play_capture(&mut self, m: &CaptureMove) {
-        with_rules_mut!(self, rs, p => {
-            *p = p.apply(rs, &m.lane.raw(Bits::narrow(m.captured)));
+        with_mut!(self, c, p => {
+            *p = p.apply(c, &m.lane.raw(Bits::narrow(m.captured)));
         })
     }
 
@@ -661,6 +667,32 @@ impl std::fmt::Debug for Position {
             .field("kings", &self.kings())
             .finish()
     }
+}
+
+/// [`Position::quiet_unless_capture`] under the rule set `rs` of the context `c`: compiled
+/// once per rule set and called from the dispatch (kept out of line, so that the dispatch stays
+/// small enough to sit in the replay's loop).
+#[inline(never)]
+fn quiet_lane<B: Bits, G: RuleSet<B>>(
+    c: &Ctx<B>,
+    rs: G,
+    p: &Pos<B>,
+    from: Square,
+    to: Square,
+) -> Option<Option<QuietMove>> {
+    if engine::has_capture(rs, p) {
+        return None;
+    }
+    let (f, t) = (c.layout.bit_index(from), c.layout.bit_index(to));
+    let Some(raw) = engine::find_quiet(rs, p, f, t) else {
+        return Some(None);
+    };
+    let lane = LaneMove {
+        bits: (f, t),
+        promotes: raw.promote,
+        by_king: p.king_on(f),
+    };
+    Some(Some(QuietMove { from, to, lane }))
 }
 
 fn quiet_into<B: Bits>(

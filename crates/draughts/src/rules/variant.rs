@@ -373,6 +373,12 @@ pub fn other_rule_set_names() -> impl Iterator<Item = &'static str> {
     OTHER_BOARDS.iter().chain(&EXTRA_RULES).map(|r| r.name)
 }
 
+/// Every rule set: the variants', their other boards', and those of the published tables.
+#[cfg(test)]
+pub(crate) fn all_rule_sets() -> impl Iterator<Item = &'static Rules> {
+    RULES.iter().chain(&OTHER_BOARDS).chain(&EXTRA_RULES)
+}
+
 /// The notation to name squares of `rules`' board: the variant's own (on another board of the
 /// variant, its kind and corner on that board), or for rule sets that are not variants,
 /// numbers from White's top-left (`N2`) with `a1` at White's near left.
