@@ -263,7 +263,10 @@ pub(crate) const fn plan(g: Geometry, width: u32) -> Plan {
                 let from = bit_at(g, cx, cy) as i64;
                 let d = bit_at(g, cx + dx, cy + dy) as i64 - from;
                 if let Some(x) = delta {
-                    assert!(x == d, "a direction whose steps move different numbers of bits");
+                    assert!(
+                        x == d,
+                        "a direction whose steps move different numbers of bits"
+                    );
                 }
                 delta = Some(d);
                 plan.from[index] |= 1 << from;

@@ -319,7 +319,11 @@ mod tests {
                     pos.play(&moves[rng.below(moves.len())]);
                 }
             }
-            assert!(compared > 15, "{}: {compared} positions compared", rules.name);
+            assert!(
+                compared > 15,
+                "{}: {compared} positions compared",
+                rules.name
+            );
         }
     }
 
