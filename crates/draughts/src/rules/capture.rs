@@ -94,7 +94,7 @@ pub(crate) fn generate<B: Bits, G: RuleSet<B>, S: Sink<B>>(
     if men.is_empty() && kings.is_empty() {
         return;
     }
-    let me = pos.side();
+    let me = pos.mover(rs);
     let own = pos.pieces[me];
     let opp = pos.pieces[me ^ 1];
     let mut g = Search {
@@ -127,7 +127,7 @@ pub(crate) fn generate<B: Bits, G: RuleSet<B>, S: Sink<B>>(
 /// The men of the side to move that have a first jump (only they need a search).
 #[inline]
 fn capturing_men<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>) -> B {
-    let me = pos.side();
+    let me = pos.mover(rs);
     let men = pos.pieces[me] & !pos.kings;
     let opp = pos.pieces[me ^ 1];
     let targets = if rs.men_take_kings() {
@@ -149,7 +149,7 @@ fn capturing_men<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>) -> B {
 /// kings that see them.
 #[inline]
 fn capturing_kings<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>) -> B {
-    let me = pos.side();
+    let me = pos.mover(rs);
     let kings = pos.pieces[me] & pos.kings;
     if kings.is_empty() {
         return kings;
@@ -241,27 +241,29 @@ impl<B: Bits, G: RuleSet<B>, S: Sink<B>> Search<'_, B, G, S> {
 
     /// Man captures from `sq`; true when at least one jump was possible.
     fn man(&mut self, sq: B, last: usize) -> bool {
-        let mut found = false;
         let rs = self.rs;
         // Both are restored after each jump, so they hold for the whole loop.
         let (targets, empty) = (self.man_targets(), self.empty());
-        for d in rs.man_captures(self.side) {
-            let di = d.index as usize;
-            if last != NO_DIR && di == last ^ 1 && rs.block_reverse() {
-                continue;
+        let dirs = rs.man_captures(self.side);
+        // Which directions jump, for all of them first: a loop without calls, which the
+        // compiler unrolls into shifts by constants for a fixed rule set. Then each jump is
+        // followed.
+        let mut jumps = 0u32;
+        for (i, d) in dirs.iter().enumerate() {
+            let reverse = last != NO_DIR && d.index as usize == last ^ 1 && rs.block_reverse();
+            if !reverse && (d.step(d.step(sq) & targets) & empty).any() {
+                jumps |= 1 << i;
             }
+        }
+        let found = jumps != 0;
+        while jumps != 0 {
+            let d = dirs[jumps.trailing_zeros() as usize];
+            jumps &= jumps - 1;
             let victim = d.step(sq) & targets;
-            if victim.is_empty() {
-                continue;
-            }
             let land = d.step(victim) & empty;
-            if land.is_empty() {
-                continue;
-            }
-            found = true;
             self.captured |= victim;
             self.path.push(victim.lowest(), land.lowest());
-            self.after_man_jump(land, di);
+            self.after_man_jump(land, d.index as usize);
             self.path.pop();
             self.captured &= !victim;
         }

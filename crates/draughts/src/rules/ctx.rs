@@ -301,6 +301,13 @@ pub(crate) trait RuleSet<B: Bits>: Copy {
 
     /// The Frisian limit on one king's quiet moves in a row.
     fn king_move_limit(self) -> Option<u8>;
+
+    /// The side to move of a position that says `side`: a rule set compiled for one side to
+    /// move ([`super::sided::Sided`]) answers its own as a constant.
+    #[inline(always)]
+    fn to_move(self, side: usize) -> usize {
+        side
+    }
 }
 
 impl<B: Bits> RuleSet<B> for &'static Ctx<B> {

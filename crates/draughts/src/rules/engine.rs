@@ -48,6 +48,13 @@ impl<B: Bits> Pos<B> {
         (self.meta & 1) as usize
     }
 
+    /// The side to move, as the rule set `rs` knows it: a rule set compiled for one side to
+    /// move ([`super::sided::Sided`]) answers with a constant.
+    #[inline(always)]
+    pub fn mover<G: RuleSet<B>>(&self, rs: G) -> usize {
+        rs.to_move(self.side())
+    }
+
     /// Sets the side to move.
     pub fn set_side(&mut self, side: usize) {
         self.meta = (self.meta & !1) | (side as u64 & 1);
@@ -88,7 +95,7 @@ impl<B: Bits> Pos<B> {
         let Some(limit) = rs.king_move_limit() else {
             return B::ZERO;
         };
-        let side = self.side();
+        let side = self.mover(rs);
         let s = self.streak(side);
         let has_men = (self.pieces[side] & !self.kings).any();
         if s.count >= limit && has_men {
@@ -101,7 +108,7 @@ impl<B: Bits> Pos<B> {
     /// The position after `m` (which must be legal here).
     #[inline(always)]
     pub fn apply<G: RuleSet<B>>(&self, rs: G, m: &RawMove<B>) -> Pos<B> {
-        let me = self.side();
+        let me = self.mover(rs);
         let from = B::bit(m.from as u32);
         let to = B::bit(m.to as u32);
         let was_king = (self.kings & from).any();
@@ -153,7 +160,7 @@ impl<B: Bits> Pos<B> {
 /// True when the side to move has a capture.
 #[inline(always)]
 pub(crate) fn has_capture<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>) -> bool {
-    let me = pos.side();
+    let me = pos.mover(rs);
     let opp = pos.pieces[me ^ 1];
     let empty = rs.board() & !pos.occupied();
     let men = pos.pieces[me] & !pos.kings;
@@ -200,7 +207,7 @@ pub(crate) fn has_capture<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>) -> bool {
 /// captures must be searched.
 #[inline(always)]
 pub(crate) fn single_man_jumps<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>) -> Option<[B; 8]> {
-    let me = pos.side();
+    let me = pos.mover(rs);
     let opp = pos.pieces[me ^ 1];
     let opp_kings = opp & pos.kings;
     if (pos.pieces[me] & pos.kings).any() || (!rs.kind_blind() && opp_kings.any()) {
@@ -251,7 +258,7 @@ pub(crate) fn count_single_man_moves<B: Bits, G: RuleSet<B>>(
         return n;
     }
     // No capture: count the men's steps (the side has no kings).
-    let me = pos.side();
+    let me = pos.mover(rs);
     let men = pos.pieces[me];
     let empty = rs.board() & !pos.occupied();
     rs.man_steps(me)
@@ -268,7 +275,7 @@ pub(crate) fn single_jumps<B: Bits, G: RuleSet<B>>(
     lands: &[B; 8],
     out: &mut Vec<RawMove<B>>,
 ) {
-    let me = pos.side();
+    let me = pos.mover(rs);
     let promo = rs.promotion(me);
     for (d, l) in rs.man_captures(me).iter().zip(lands) {
         for to in l.singles() {
@@ -293,7 +300,7 @@ pub(crate) fn single_jump_between<B: Bits, G: RuleSet<B>>(
     from: u8,
     to: u8,
 ) -> Option<RawMove<B>> {
-    let me = pos.side();
+    let me = pos.mover(rs);
     let (f, t) = (B::bit(from as u32), B::bit(to as u32));
     for (d, l) in rs.man_captures(me).iter().zip(lands) {
         if (*l & t).any() && d.back(d.back(t)) == f {
@@ -310,7 +317,7 @@ pub(crate) fn single_jump_between<B: Bits, G: RuleSet<B>>(
 
 /// Appends the quiet (non-capturing) moves of the side to move.
 pub(crate) fn quiet_moves<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>, out: &mut Vec<RawMove<B>>) {
-    let me = pos.side();
+    let me = pos.mover(rs);
     let empty = rs.board() & !pos.occupied();
     let men = pos.pieces[me] & !pos.kings;
     let promo = rs.promotion(me);
@@ -354,7 +361,7 @@ pub(crate) fn find_quiet<B: Bits, G: RuleSet<B>>(
     from: u8,
     to: u8,
 ) -> Option<RawMove<B>> {
-    let me = pos.side();
+    let me = pos.mover(rs);
     let (f, t) = (B::bit(from as u32), B::bit(to as u32));
     let empty = rs.board() & !pos.occupied();
     if (pos.pieces[me] & f).is_empty() || (empty & t).is_empty() {
@@ -396,7 +403,7 @@ pub(crate) fn find_quiet<B: Bits, G: RuleSet<B>>(
 /// Number of quiet moves of the side to move (what [`quiet_moves`] would append).
 #[inline(always)]
 pub(crate) fn count_quiet<B: Bits, G: RuleSet<B>>(rs: G, pos: &Pos<B>) -> u64 {
-    let me = pos.side();
+    let me = pos.mover(rs);
     let empty = rs.board() & !pos.occupied();
     let men = pos.pieces[me] & !pos.kings;
     let mut n = 0u64;

@@ -392,6 +392,7 @@ mod tests {
     use crate::rules::ctx::Word;
     use crate::rules::engine::{self, Pos, RawMove};
     use crate::rules::position::{Inner, Position};
+    use crate::rules::sided::{Black, Sided, White};
     use crate::rules::variant::all_rule_sets;
     use crate::test_rng::TestRng;
 
@@ -486,10 +487,15 @@ mod tests {
     }
 
     /// The fixed rule set and the context give the same answers and the same positions after
-    /// each move.
+    /// each move, and so does the fixed rule set compiled for the side to move.
     fn compare<B: Bits, G: RuleSet<B>>(fixed: G, ctx: &'static Ctx<B>, p: &Pos<B>) {
         let got = answers(fixed, p);
         assert_eq!(got, answers(ctx, p), "{}", ctx.rules.name);
+        let sided = match p.side() {
+            0 => answers(Sided::<G, White>::new(fixed), p),
+            _ => answers(Sided::<G, Black>::new(fixed), p),
+        };
+        assert_eq!(got, sided, "{} compiled for one side", ctx.rules.name);
         for m in got.captures.iter().chain(&got.quiet) {
             assert_eq!(p.apply(fixed, m), p.apply(ctx, m), "{}", ctx.rules.name);
         }

@@ -24,6 +24,7 @@ mod perft;
 mod position;
 mod precedence;
 mod setup;
+mod sided;
 mod spec;
 mod variant;
 pub mod variants;

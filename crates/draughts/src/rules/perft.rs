@@ -9,6 +9,7 @@ use super::capture::{self, Path, Sink};
 use super::ctx::RuleSet;
 use super::engine::{self, Pos, RawMove};
 use super::position::{Position, on_words_with_rules};
+use super::sided::{Black, Side, Sided, White};
 use crate::Notation;
 
 /// How captures that take the same pieces in different orders are counted.
@@ -86,29 +87,33 @@ fn keep_root_moves(pos: &Position) -> Vec<super::Move> {
     out
 }
 
-/// The body of [`Counter::count`], recursing into `$count`: written once for the two
-/// compilations of the counter (with and without the processor's population count).
+/// The body of [`Counter::count`] for positions where `$side` is to move, recursing into
+/// `$count` for the other side: written once for the two compilations of the counter (with and
+/// without the processor's population count).
 macro_rules! count_body {
-    ($self:ident, $pos:ident, $depth:ident, $bufs:ident, $count:ident) => {{
+    ($self:ident, $side:ident, $pos:ident, $depth:ident, $bufs:ident, $count:ident) => {{
+        debug_assert_eq!($pos.side(), $side::INDEX);
+        let rs = Sided::<G, $side>::new($self.rs);
         let Some((buf, rest)) = $bufs.split_first_mut() else {
             return 1;
         };
         if $depth == 1 && $self.bulk {
-            return $self.count_leaves($pos, buf);
+            return $self.count_leaves(rs, $pos, buf);
         }
-        $self.generate($pos, buf);
+        $self.generate(rs, $pos, buf);
         if $depth == 1 {
             return buf.len() as u64;
         }
         let mut n = 0;
         if $depth == 2 && $self.bulk {
             let (leaf_buf, _) = rest.split_first_mut().expect("a buffer per ply");
+            let next = Sided::<G, <$side as Side>::Other>::new($self.rs);
             for m in buf.iter() {
-                n += $self.count_leaves(&$pos.apply($self.rs, m), leaf_buf);
+                n += $self.count_leaves(next, &$pos.apply(rs, m), leaf_buf);
             }
         } else {
             for m in buf.iter() {
-                n += $self.$count(&$pos.apply($self.rs, m), $depth - 1, rest);
+                n += $self.$count::<<$side as Side>::Other>(&$pos.apply(rs, m), $depth - 1, rest);
             }
         }
         n
@@ -116,7 +121,8 @@ macro_rules! count_body {
 }
 
 /// Per-run state: the rules, the counting mode and the `Keep` scratch. Move buffers, one
-/// per ply, are passed down the recursion as a shrinking slice.
+/// per ply, are passed down the recursion as a shrinking slice. Each ply is counted with the
+/// rule set compiled for its side to move ([`Sided`]).
 struct Counter<B, G> {
     rs: G,
     word: PhantomData<B>,
@@ -149,7 +155,10 @@ impl<B: Bits, G: RuleSet<B>> Counter<B, G> {
         if std::is_x86_feature_detected!("popcnt") {
             return self.count_with_popcnt(pos, &mut bufs);
         }
-        self.count(pos, self.depth, &mut bufs)
+        match pos.side() {
+            0 => self.count::<White>(pos, self.depth, &mut bufs),
+            _ => self.count::<Black>(pos, self.depth, &mut bufs),
+        }
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -157,61 +166,76 @@ impl<B: Bits, G: RuleSet<B>> Counter<B, G> {
     fn count_with_popcnt(&mut self, pos: &Pos<B>, bufs: &mut [Vec<RawMove<B>>]) -> u64 {
         // SAFETY: the caller has checked that the processor has POPCNT, the one feature
         // `count_popcnt` is compiled for; it has no other precondition.
-        unsafe { self.count_popcnt(pos, self.depth, bufs) }
+        unsafe {
+            match pos.side() {
+                0 => self.count_popcnt::<White>(pos, self.depth, bufs),
+                _ => self.count_popcnt::<Black>(pos, self.depth, bufs),
+            }
+        }
     }
 
-    fn count(&mut self, pos: &Pos<B>, depth: u32, bufs: &mut [Vec<RawMove<B>>]) -> u64 {
-        count_body!(self, pos, depth, bufs, count)
+    fn count<S: Side>(&mut self, pos: &Pos<B>, depth: u32, bufs: &mut [Vec<RawMove<B>>]) -> u64 {
+        count_body!(self, S, pos, depth, bufs, count)
     }
 
     /// [`Self::count`] compiled for POPCNT, with the leaf counts inlined into it.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    fn count_popcnt(&mut self, pos: &Pos<B>, depth: u32, bufs: &mut [Vec<RawMove<B>>]) -> u64 {
-        count_body!(self, pos, depth, bufs, count_popcnt)
+    fn count_popcnt<S: Side>(
+        &mut self,
+        pos: &Pos<B>,
+        depth: u32,
+        bufs: &mut [Vec<RawMove<B>>],
+    ) -> u64 {
+        count_body!(self, S, pos, depth, bufs, count_popcnt)
     }
 
     /// Number of legal moves, without generating quiet ones.
     #[inline(always)]
-    fn count_leaves(&mut self, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) -> u64 {
-        if let Some(lands) = engine::single_man_jumps(self.rs, pos) {
-            return engine::count_single_man_moves(self.rs, pos, &lands);
+    fn count_leaves<R: RuleSet<B>>(
+        &mut self,
+        rs: R,
+        pos: &Pos<B>,
+        buf: &mut Vec<RawMove<B>>,
+    ) -> u64 {
+        if let Some(lands) = engine::single_man_jumps(rs, pos) {
+            return engine::count_single_man_moves(rs, pos, &lands);
         }
-        self.searched_captures(pos, buf);
+        self.searched_captures(rs, pos, buf);
         if buf.is_empty() {
-            engine::count_quiet(self.rs, pos)
+            engine::count_quiet(rs, pos)
         } else {
             buf.len() as u64
         }
     }
 
-    fn generate(&mut self, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) {
+    fn generate<R: RuleSet<B>>(&mut self, rs: R, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) {
         // The capture search finds nothing exactly when there is no capture.
-        self.captures(pos, buf);
+        self.captures(rs, pos, buf);
         if buf.is_empty() {
-            engine::quiet_moves(self.rs, pos, buf);
+            engine::quiet_moves(rs, pos, buf);
         }
     }
 
-    fn captures(&mut self, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) {
+    fn captures<R: RuleSet<B>>(&mut self, rs: R, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) {
         // Counting in bulk, the shortcut of the leaves serves inside the tree too: where every
         // capture is one man's single jump, the jumps are listed without the search.
         if self.bulk
-            && let Some(lands) = engine::single_man_jumps(self.rs, pos)
+            && let Some(lands) = engine::single_man_jumps(rs, pos)
         {
             buf.clear();
-            engine::single_jumps(self.rs, pos, &lands, buf);
+            engine::single_jumps(rs, pos, &lands, buf);
             return;
         }
-        self.searched_captures(pos, buf);
+        self.searched_captures(rs, pos, buf);
     }
 
     /// The captures, by the search.
-    fn searched_captures(&mut self, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) {
+    fn searched_captures<R: RuleSet<B>>(&mut self, rs: R, pos: &Pos<B>, buf: &mut Vec<RawMove<B>>) {
         buf.clear();
         match self.mode {
-            CountMode::Drop => capture::generate(self.rs, pos, buf, true),
-            CountMode::Paths => capture::generate(self.rs, pos, &mut EveryPath(buf), true),
+            CountMode::Drop => capture::generate(rs, pos, buf, true),
+            CountMode::Paths => capture::generate(rs, pos, &mut EveryPath(buf), true),
             CountMode::Keep => {
                 self.orders.clear();
                 self.spans.clear();
@@ -220,7 +244,7 @@ impl<B: Bits, G: RuleSet<B>> Counter<B, G> {
                     orders: &mut self.orders,
                     spans: &mut self.spans,
                 };
-                capture::generate(self.rs, pos, &mut sink, true);
+                capture::generate(rs, pos, &mut sink, true);
             }
         }
     }

@@ -9,6 +9,7 @@ use super::engine::{self, Pos, RawMove, Streak};
 use super::layout::Layout;
 use super::mv::{MAX_CAPTURES, Move};
 use super::precedence::{self, CaptureFacts};
+use super::sided::{Black, Sided, White};
 use super::spec::{PassingPromotion, Rules};
 use crate::Colour;
 use crate::{Geometry, Square, SquareSet};
@@ -469,25 +470,7 @@ impl Position {
     /// moves (as [`Self::legal_captures_between`] would list it alone), found without building
     /// a [`Move`]; `None` when there is no such capture or several with different effects.
     pub fn capture_between(&self, from: Square, to: Square) -> Option<CaptureMove> {
-        with_rules!(self, c, rs, p => {
-            let (f, t) = (c.layout.bit_index(from), c.layout.bit_index(to));
-            // Most captures are one jump of a man, with no other kind of capture on the board.
-            if let Some(lands) = engine::single_man_jumps(rs, p) {
-                return engine::single_jump_between(rs, p, &lands, f, t).map(|m| CaptureMove {
-                    lane: LaneMove { bits: (f, t), promotes: m.promote, by_king: false },
-                    captured: m.captured.wide(),
-                });
-            }
-            let mut sink = OneBetween { ends: (f, t), found: None, several: false };
-            capture::generate(rs, p, &mut sink, true);
-            match sink.found {
-                Some(m) if !sink.several => Some(CaptureMove {
-                    lane: LaneMove { bits: (f, t), promotes: m.promote, by_king: p.king_on(f) },
-                    captured: m.captured.wide(),
-                }),
-                _ => None,
-            }
-        })
+        with_rules!(self, c, rs, p => capture_lane(c, rs, p, from, to))
     }
 
     /// The quiet move from `from` to `to` when it is among [`Self::quiet_moves`] (whether or
@@ -670,10 +653,25 @@ impl std::fmt::Debug for Position {
 }
 
 /// [`Position::quiet_unless_capture`] under the rule set `rs` of the context `c`: compiled
-/// once per rule set and called from the dispatch (kept out of line, so that the dispatch stays
-/// small enough to sit in the replay's loop).
+/// once per rule set and side to move, and called from the dispatch (kept out of line, so that
+/// the dispatch stays small enough to sit in the replay's loop).
 #[inline(never)]
 fn quiet_lane<B: Bits, G: RuleSet<B>>(
+    c: &Ctx<B>,
+    rs: G,
+    p: &Pos<B>,
+    from: Square,
+    to: Square,
+) -> Option<Option<QuietMove>> {
+    match p.side() {
+        0 => quiet_lane_sided(c, Sided::<G, White>::new(rs), p, from, to),
+        _ => quiet_lane_sided(c, Sided::<G, Black>::new(rs), p, from, to),
+    }
+}
+
+/// [`quiet_lane`] for the side to move of `rs`.
+#[inline(always)]
+fn quiet_lane_sided<B: Bits, G: RuleSet<B>>(
     c: &Ctx<B>,
     rs: G,
     p: &Pos<B>,
@@ -693,6 +691,62 @@ fn quiet_lane<B: Bits, G: RuleSet<B>>(
         by_king: p.king_on(f),
     };
     Some(Some(QuietMove { from, to, lane }))
+}
+
+/// [`Position::capture_between`] under the rule set `rs` of the context `c`, compiled once
+/// per rule set and side to move (as [`quiet_lane`]).
+#[inline(never)]
+fn capture_lane<B: Bits, G: RuleSet<B>>(
+    c: &Ctx<B>,
+    rs: G,
+    p: &Pos<B>,
+    from: Square,
+    to: Square,
+) -> Option<CaptureMove> {
+    match p.side() {
+        0 => capture_lane_sided(c, Sided::<G, White>::new(rs), p, from, to),
+        _ => capture_lane_sided(c, Sided::<G, Black>::new(rs), p, from, to),
+    }
+}
+
+/// [`capture_lane`] for the side to move of `rs`.
+#[inline(always)]
+fn capture_lane_sided<B: Bits, G: RuleSet<B>>(
+    c: &Ctx<B>,
+    rs: G,
+    p: &Pos<B>,
+    from: Square,
+    to: Square,
+) -> Option<CaptureMove> {
+    let (f, t) = (c.layout.bit_index(from), c.layout.bit_index(to));
+    // Most captures are one jump of a man, with no other kind of capture on the board.
+    if let Some(lands) = engine::single_man_jumps(rs, p) {
+        return engine::single_jump_between(rs, p, &lands, f, t).map(|m| CaptureMove {
+            lane: LaneMove {
+                bits: (f, t),
+                promotes: m.promote,
+                by_king: false,
+            },
+            captured: m.captured.wide(),
+        });
+    }
+    let mut sink = OneBetween {
+        ends: (f, t),
+        found: None,
+        several: false,
+    };
+    capture::generate(rs, p, &mut sink, true);
+    match sink.found {
+        Some(m) if !sink.several => Some(CaptureMove {
+            lane: LaneMove {
+                bits: (f, t),
+                promotes: m.promote,
+                by_king: p.king_on(f),
+            },
+            captured: m.captured.wide(),
+        }),
+        _ => None,
+    }
 }
 
 fn quiet_into<B: Bits>(
