@@ -18,7 +18,7 @@
 # are the rule sets of dctl's "Spantsiretti" and "Thai" tables.
 set -euo pipefail
 
-VARIANTS=${VARIANTS:-"international:9 frisian:9 pool:11 russian:11 brazilian:11 spantsiretti-international:9 english:11 spanish:11 czech:11 canadian:8 italian:11 thai-12:9"}
+VARIANTS=${VARIANTS:-"international:9 frisian:9 pool:11 russian:11 brazilian:11 spantsiretti-international:9 english:11 spanish:11 czech:11 canadian:8 italian:11 thai-12:10"}
 MODES=${MODES:-"drop keep"}
 RUNS=${RUNS:-14}
 DCTL=${DCTL:?set DCTL to the dctl perft driver (benches/RESULTS.md says how to build it)}
