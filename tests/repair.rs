@@ -419,3 +419,33 @@ fn fix_renumbers_the_moves_after_every_kind_of_repair() {
     assert!(text.contains(&restored), "{restored}\n{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_quiet_move_written_where_the_only_legal_move_was_a_capture_gets_that_capture() {
+    // The sample archive's first game with `4. 29x20` (White's only legal move: 29 takes 24)
+    // written as `4. 46-41`; Black's reply `25x14` and the rest depend on the capture.
+    let game = "[Event \"capture due\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\
+                [GameType \"20\"]\n\n\
+                1. 33-29 20-25 2. 39-33 14-20 3. 44-39 20-24 4. 46-41 25x14\n\
+                5. 35-30 18-23 6. 30-25 12-18 7. 34-30 7-12 8. 30-24 19x30\n\
+                9. 25x34 14-19 10. 32-28 23x32 11. 37x28 10-14 *\n";
+    let dir = std::env::temp_dir().join(format!("pdnkit-capture-due-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.pdn");
+    std::fs::write(&path, game).unwrap();
+    let file = path.to_str().unwrap();
+
+    let offered = suggestions(file);
+    assert_eq!(
+        offered[&1][0],
+        ("29x20".to_string(), "capture-due".to_string(), true),
+        "{offered:?}"
+    );
+    let (fixed, err, code) = pdnkit(&["fix", file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        fixed.contains("4. 29x20 {pdnkit: written 46-41} 25x14"),
+        "{fixed}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -49,12 +49,19 @@ def test_spark_stats_equal_pdnkit_stats(spark, cli, tmp_path):
     code, out, err = cli("stats", "--format", "json", *inputs)
     assert code in (0, 1), err
     expected = json.loads(out)["groups"][0]
+    # The verdicts are compared with the shards the recipe reads: split writes UTF-8, so a game
+    # whose source file was in a legacy code page loses its `encoding` warning on the way.
+    shards = sorted((tmp_path / "shards").glob("*.pdn"))
+    code, out, err = cli("stats", "--format", "json", *shards)
+    assert code in (0, 1), err
+    from_shards = json.loads(out)["groups"][0]
 
     got = spark_stats.run(spark, tmp_path / "shards", tmp_path / "out", partitions=2)
 
     assert got["games"] == expected["games"]
     assert got["plies"] == expected["plies"]
-    assert got["status"] == expected["status"]
+    assert got["status"] == from_shards["status"]
+    assert from_shards["games"] == expected["games"]
     assert got["variants"] == expected["variants"]
     results = {k: v for k, v in expected["results"].items() if not k.endswith("_pct")}
     assert got["results"] == results
