@@ -1,7 +1,7 @@
 //! The layers of ARCHITECTURE.md, checked: dependencies point one way (draughts ← pdn ←
-//! pdnkit ← the binary and the Python module), the rules crate reads no PDN text, and only the
-//! front ends (through the pipeline crate) and the binary's prescan spawn threads; only the
-//! binary maps files.
+//! pdnkit ← the binary, the language server and the Python module) in the graph `cargo
+//! metadata` resolves, the rules crate reads no PDN text, and only the front ends (through the
+//! pipeline crate) and the binary's prescan spawn threads; only the binary maps files.
 
 use std::path::Path;
 
@@ -72,12 +72,126 @@ fn the_pdn_crate_uses_the_rules_crate_only_and_owns_no_threads() {
 
 #[test]
 fn the_library_leaves_threads_and_file_mapping_to_the_binary() {
-    for (path, text) in sources(&root().join("src")) {
-        if path.contains("/src/cli/") || path.ends_with("main.rs") {
-            continue;
-        }
-        for word in ["mod cli", "std::thread", "pipeline::", "memmap2", "unsafe "] {
+    let files = sources(&root().join("crates/pdnkit/src"));
+    assert!(files.len() > 20, "the library's sources were not found");
+    for (path, text) in files {
+        for word in ["std::thread", "pipeline::", "memmap2", "unsafe "] {
             assert!(!text.contains(word), "{path} uses {word}");
+        }
+    }
+}
+
+/// The workspace's resolved graph from `cargo metadata`: each package's name and the names of
+/// the packages it needs to build (normal dependencies, not dev or build ones).
+fn normal_graph() -> std::collections::BTreeMap<String, Vec<String>> {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--offline",
+            "--manifest-path",
+        ])
+        .arg(root().join("Cargo.toml"))
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let name_of: std::collections::BTreeMap<&str, &str> = meta["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["id"].as_str().unwrap(), p["name"].as_str().unwrap()))
+        .collect();
+    let mut graph = std::collections::BTreeMap::new();
+    for node in meta["resolve"]["nodes"].as_array().unwrap() {
+        let deps = node["deps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| {
+                d["dep_kinds"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|k| k["kind"].is_null())
+            })
+            .map(|d| name_of[d["pkg"].as_str().unwrap()].to_string())
+            .collect();
+        graph.insert(name_of[node["id"].as_str().unwrap()].to_string(), deps);
+    }
+    graph
+}
+
+/// Every package `name` needs to build, itself left out.
+fn needs(graph: &std::collections::BTreeMap<String, Vec<String>>, name: &str) -> Vec<String> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut stack = vec![name.to_string()];
+    while let Some(next) = stack.pop() {
+        for dep in &graph[&next] {
+            if seen.insert(dep.clone()) {
+                stack.push(dep.clone());
+            }
+        }
+    }
+    seen.into_iter().collect()
+}
+
+#[test]
+fn dependencies_point_one_way_in_the_resolved_graph() {
+    let graph = normal_graph();
+    let direct = |name: &str| graph[name].clone();
+    assert!(
+        direct("pdnkit-draughts").is_empty(),
+        "{:?}",
+        direct("pdnkit-draughts")
+    );
+    assert!(
+        direct("pdnkit-pipeline").is_empty(),
+        "{:?}",
+        direct("pdnkit-pipeline")
+    );
+    assert!(direct("pdnkit-pdn").contains(&"pdnkit-draughts".to_string()));
+    // The graph is read whole: the binary needs clap through its own package.
+    assert!(needs(&graph, "pdnkit-cli").contains(&"clap".to_string()));
+    let library = needs(&graph, "pdnkit");
+    for name in ["pdnkit-draughts", "pdnkit-pdn"] {
+        assert!(library.contains(&name.to_string()), "{library:?}");
+    }
+    // What Rust users import as `pdnkit` compiles no command-line crate and no front end.
+    for name in [
+        "clap",
+        "clap_complete",
+        "clap_mangen",
+        "indicatif",
+        "memmap2",
+        "resvg",
+        "pdnkit-pipeline",
+        "pdnkit-cli",
+        "pdnkit-lsp",
+        "pdnkit-python",
+    ] {
+        assert!(
+            !library.contains(&name.to_string()),
+            "the library needs {name}"
+        );
+    }
+    for front in ["pdnkit-cli", "pdnkit-lsp", "pdnkit-python"] {
+        let Some(deps) = graph.get(front) else {
+            panic!("no package {front}: {:?}", graph.keys().collect::<Vec<_>>())
+        };
+        assert!(deps.contains(&"pdnkit".to_string()), "{front}: {deps:?}");
+    }
+    for lower in ["pdnkit-pdn", "pdnkit-draughts"] {
+        for front in ["pdnkit-lsp", "pdnkit-python"] {
+            assert!(
+                !direct(front).contains(&lower.to_string()),
+                "{front} uses {lower}"
+            );
         }
     }
 }
