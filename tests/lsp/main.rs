@@ -5,6 +5,8 @@
 
 mod client;
 mod neovim;
+#[path = "../skip/mod.rs"]
+mod skip;
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -495,7 +497,10 @@ fn formatting_writes_what_convert_writes() {
 /// when it is not set.
 fn corpus() -> Option<std::path::PathBuf> {
     let Some(dir) = std::env::var_os("PDNKIT_CORPUS") else {
-        eprintln!("skipped: set PDNKIT_CORPUS to the corpus directory");
+        skip::skipped(
+            "the corpus of real archives",
+            "set PDNKIT_CORPUS to its directory",
+        );
         return None;
     };
     let dir = std::path::PathBuf::from(dir);

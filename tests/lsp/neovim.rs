@@ -1,7 +1,7 @@
 //! A real editor: Neovim, headless, with its own LSP client, opens a faulty file, waits for
 //! the diagnostics, applies the quick fix of a move that cannot be played and writes the buffer
 //! (`quickfix.lua`); the buffer must then be what `pdnkit fix` writes. Without Neovim the
-//! test says it is skipped, and fails where `PDNKIT_REQUIRE_NEOVIM` or `CI` is set (`.ci/run`
+//! test says it is skipped, and fails where `PDNKIT_NO_SKIP=1` or `CI` is set (`.ci/run`
 //! installs it).
 
 use std::path::Path;
@@ -13,14 +13,7 @@ fn neovim() -> Option<&'static str> {
     if found.is_ok_and(|o| o.status.success()) {
         return Some("nvim");
     }
-    let required = ["PDNKIT_REQUIRE_NEOVIM", "CI"]
-        .iter()
-        .any(|v| std::env::var_os(v).is_some_and(|v| !v.is_empty()));
-    assert!(
-        !required,
-        "Neovim (nvim) is not on PATH: install it (apt-get install neovim)"
-    );
-    eprintln!("skipped: Neovim (nvim) is not on PATH");
+    super::skip::skipped("Neovim (nvim) on PATH", "apt-get install neovim");
     None
 }
 

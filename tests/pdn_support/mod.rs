@@ -15,7 +15,11 @@ use pdn::{NotesPassed, Scanned, scan_game};
 use pdnkit::CheckedGame;
 use pdnkit::Ply;
 
-/// The corpus directory, or `None` (with a message on stderr) when the tests should skip it.
+#[path = "../skip/mod.rs"]
+pub mod skip;
+
+/// The corpus directory, or `None` when the test should skip it (said on stderr; a failure
+/// where skipping is forbidden, see `skip`).
 ///
 /// `PDNKIT_CORPUS` wins; when it is set the directory must exist (a CI misconfiguration must
 /// fail, not skip). Unset, `<manifest>/../shared/corpus` is used if it exists.
@@ -33,7 +37,10 @@ pub fn corpus_dir() -> Option<PathBuf> {
     if default.is_dir() {
         return Some(default);
     }
-    eprintln!("corpus tests skipped: set PDNKIT_CORPUS to the corpus directory");
+    skip::skipped(
+        "the corpus of real archives",
+        "set PDNKIT_CORPUS to its directory",
+    );
     None
 }
 
