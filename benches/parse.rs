@@ -11,9 +11,9 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pdn::Splitter;
+use pdn::fast::{Cut, Scanned, scan_game};
 use pdn::parse_game;
-use pdn::{Cut, Splitter};
-use pdn::{Scanned, scan_game};
 
 const FILES: [&str; 5] = [
     "english/tinsley.pdn",

@@ -20,8 +20,8 @@ use std::path::Path;
 
 use pdn as read;
 use pdn::RawGame;
-use pdn::{Cut, SplitOptions, Splitter, hints_in_blocks};
-use pdn::{Node, NotesPassed, Scanned, Word, parse_game, read_plain, scan_game};
+use pdn::fast::{Cut, NotesPassed, PlainToken, Scanned, hints_in_blocks, read_plain, scan_game};
+use pdn::{Node, SplitOptions, Splitter, parse_game};
 
 /// Checks one game; true when the shortcut recognised it.
 fn agrees(raw: &RawGame, origin: &str) -> bool {
@@ -45,9 +45,9 @@ fn agrees(raw: &RawGame, origin: &str) -> bool {
 fn words_agree(raw: &RawGame, origin: &str) {
     let plain = read_plain(raw).unwrap_or_else(|| panic!("{origin}: plain but not read"));
     let game = parse_game(raw).unwrap_or_else(|e| panic!("{origin}: unreadable: {e}"));
-    let words: Vec<Word> = plain.words().collect();
+    let words: Vec<PlainToken> = plain.tokens().collect();
     for (word, node) in words.iter().zip(&game.body) {
-        if let (Word::Move(m), Node::Move(parsed)) = (word, node) {
+        if let (PlainToken::Move(m), Node::Move(parsed)) = (word, node) {
             assert!(
                 m.squares().eq(parsed.squares()),
                 "{origin}: squares of {:?}",
@@ -65,7 +65,7 @@ fn words_agree(raw: &RawGame, origin: &str) {
         }
     }
     let rebuilt = pdn::Game {
-        body: words.iter().map(Word::node).collect(),
+        body: words.iter().map(PlainToken::node).collect(),
         ..plain.head
     };
     assert_eq!(rebuilt, game, "{origin}");
@@ -147,7 +147,7 @@ fn fixture_games_recognised_read_cleanly() {
     );
 }
 
-/// Words of random games: plain ones, and others that sit next to the plain shape.
+/// PlainTokens of random games: plain ones, and others that sit next to the plain shape.
 const PLAIN_WORDS: [&str; 20] = [
     "3.32-28",
     "10- 4",

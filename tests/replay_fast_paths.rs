@@ -15,7 +15,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use draughts::Variant;
-use pdn::{RawGame, parse_game, read_plain};
+use pdn::fast::read_plain;
+use pdn::{RawGame, parse_game};
 use pdnkit::{ArchiveVariant, PlainJudge, ReplayOptions, Severity, VariantEvidence, replay};
 
 /// The option sets every game is replayed under: as `validate` replays the games of a file

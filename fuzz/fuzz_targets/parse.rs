@@ -1,7 +1,7 @@
 //! The reader on arbitrary bytes: the splitter's games tile the input, reading in small parts
 //! gives the same games, and every game that parses writes back (syntax writer) into a text
 //! that reads as one game with the same tree, and writes again identically. A game the
-//! plain-shape fast path recognises (`pdn::scan_game`) reads without error or note, with the
+//! plain-shape fast path recognises (`pdn::fast::scan_game`) reads without error or note, with the
 //! same number of main-line moves; a game whose moves it recognises has, read around them, the
 //! notes of the whole parse; the splitter passing plain games by gives the same games, with or
 //! without the plain games found ahead in blocks. The splitter's own fast paths follow
@@ -14,10 +14,8 @@ mod pdn_support;
 use std::io::BufReader;
 
 use libfuzzer_sys::fuzz_target;
-use pdn::{
-    Game, NotesPassed, RawGame, Scanned, SplitOptions, Splitter, hints_in_blocks, outline,
-    parse_game, scan_game, write_game,
-};
+use pdn::fast::{NotesPassed, Scanned, hints_in_blocks, scan_game};
+use pdn::{Game, RawGame, SplitOptions, Splitter, outline, parse_game, write_game};
 
 fuzz_target!(|data: &[u8]| {
     // The first byte picks a read size, a maximum game size and whether literal escapes are

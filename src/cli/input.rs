@@ -13,9 +13,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::prescan::{DEFAULT_BLOCK, mapped_block_size, prescan, prescan_mapped};
-use pdn::NotesPassed;
 use pdn::RawGame;
-use pdn::{Cut, Found, ReadOptions, Source, SplitOptions, Splitter};
+use pdn::fast::{Cut, NotesPassed};
+use pdn::{Found, ReadOptions, Source, SplitOptions, Splitter};
 use pdnkit::ArchiveVariant;
 use pdnkit::draughts::Variant;
 use pdnkit::file_variant::{FileItem, with_file_variant};

@@ -26,8 +26,7 @@ use std::ops::ControlFlow;
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 
-use pdn::NotesPassed;
-use pdn::{Hints, PlainHint};
+use pdn::fast::{Hints, NotesPassed, PlainHint};
 use pipeline::Pipeline;
 
 /// Default size of the blocks read: large enough that few games straddle two (those get no
@@ -379,7 +378,8 @@ impl BufRead for Prescanned {
 mod tests {
     use super::*;
     use crate::test_rng::TestRng;
-    use pdn::{Cut, SplitOptions, Splitter, hints_in_blocks};
+    use pdn::fast::{Cut, hints_in_blocks};
+    use pdn::{SplitOptions, Splitter};
 
     #[test]
     fn a_mapped_file_truncated_while_read_is_an_error_after_the_bytes_left() {

@@ -7,8 +7,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use pdn::Span;
+use pdn::fast::{NotesPassed, Scanned, scan_game};
+use pdn::parse_game;
 use pdn::{Note, NoteKind};
-use pdn::{NotesPassed, Scanned, parse_game, scan_game};
 use pdnkit::{Code, GameRecord, Located, PlainJudge, Verdict};
 use pdnkit::{ReplayOptions, Severity, check_syntax, replay, worst_syntax_note};
 

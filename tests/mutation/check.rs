@@ -30,10 +30,10 @@ use pdn::BOM;
 use pdn::Game;
 use pdn::Note;
 use pdn::RawGame;
+use pdn::fast::{NotesPassed, Scanned, scan_game};
 use pdn::outline;
 use pdn::parse_game;
 use pdn::write_game;
-use pdn::{NotesPassed, Scanned, scan_game};
 use pdn::{SplitOptions, Splitter};
 use pdnkit::export::JsonWriter;
 use pdnkit::export::PdnWriter;
@@ -152,7 +152,7 @@ pub fn check(input: &[u8], options: &CheckOptions) -> Result<Summary, String> {
     // The plain games found ahead, in blocks of a size the input picks (the binary finds them
     // so on other threads).
     let block = 1 + input.len() % 4_093;
-    let hints = pdn::hints_in_blocks(input, block, split.notes_passed);
+    let hints = pdn::fast::hints_in_blocks(input, block, split.notes_passed);
     let prescanned =
         pdn_support::all_cuts(Splitter::with_options(input, split.clone()).with_hints(hints));
     ensure!(

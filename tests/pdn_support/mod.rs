@@ -9,9 +9,10 @@ use std::path::{Path, PathBuf};
 use pdn as read;
 use pdn::NoteKind;
 use pdn::RawGame;
+use pdn::Splitter;
+use pdn::fast::Cut;
+use pdn::fast::{NotesPassed, Scanned, scan_game};
 use pdn::parse_game;
-use pdn::{Cut, Splitter};
-use pdn::{NotesPassed, Scanned, scan_game};
 use pdnkit::CheckedGame;
 use pdnkit::Ply;
 

@@ -10,9 +10,9 @@
 //!   structure cannot be recovered. Every game read is parsed or unreadable.
 //! * Writing: [`Writer`] writes normalised PDN that reads back into the same tree (compared
 //!   with [`outline`]).
-//! * The syntax pass: [`scan_game`] and [`Splitter::next_cut`] take the fast paths of the
-//!   plain shape most games have where they apply; [`fast_paths_default`] is the one switch
-//!   that turns them off.
+//! * The syntax pass: [`fast::scan_game`] and [`Splitter::next_cut`] take the fast paths of
+//!   the plain shape most games have where they apply; they live in [`fast`], whose
+//!   [`fast::fast_paths_default`] is the one switch that turns them off.
 //!
 //! ```
 //! use pdn::{Splitter, parse_game, write_game};
@@ -51,7 +51,7 @@
 //! | `lex` | moves, numbers, results, word ends: the byte recognisers the parser and the splitter share | unit tests in `lex`; every test of the parser |
 //! | `parser` | the syntax tree: the reference | `src/parser/tests.rs`, the fixtures, the corpus |
 //! | `split` (word scanner, `skip_movetext`, `skip_plain_words`) | where a game ends: terminators outside comments and variations, the next tag | `split`'s tests (the shortcuts end where the word-by-word path does); `tests/mutation` (games tile the input, read in any parts) |
-//! | `plain` (byte automaton) and `plain::blocks` (64-byte masks, SSE2/AVX2) | a game in the plain shape: the parser reads it without error or note | `plain`'s tests (blocks stop where the automaton does); `tests/pdn_fast_paths.rs` (corpus, fixtures, random games near the shape: [`scan_game`] with and without fast paths); `tests/mutation`; the `parse` fuzz target |
+//! | `plain` (byte automaton) and `plain::blocks` (64-byte masks, SSE2/AVX2) | a game in the plain shape: the parser reads it without error or note | `plain`'s tests (blocks stop where the automaton does); `tests/pdn_fast_paths.rs` (corpus, fixtures, random games near the shape: [`fast::scan_game`] with and without fast paths); `tests/mutation`; the `parse` fuzz target |
 
 #![deny(missing_docs)]
 
@@ -81,7 +81,6 @@ pub use ast::{
     Comment, CommentKind, Escape, Game, GameLabel, HeaderItem, Junk, Move, MoveNumber, Nag, Node,
     SHOWN_VALUE, Setup, Steps, Tag, Terminator, Variation, shown,
 };
-pub use draughts::{NO_FAST_PATHS, fast_paths_default};
 pub use encoding::{BOM, Decoded, Decoder, encoding_named};
 pub use encoding_rs::Encoding;
 pub use lex::{MoveForm, Separator, looks_like_move};
@@ -91,22 +90,29 @@ pub use parser::{
     MAX_MAINLINE_MOVES, MAX_MOVES, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_VARIATION_DEPTH, ParseOptions,
     label, parse_game, parse_game_with, parse_text, parse_text_with,
 };
-pub use plain::{
-    NotesPassed, Plain, PlainMove, PlainSquares, Word, Words, empty_header, read_plain,
-    read_plain_into,
-};
 pub use raw::RawGame;
 pub use read::{Opened, Place, ReadOptions, games, open, open_mappable, open_reader, open_source};
-pub use scan::{Scanned, scan_game};
 pub use sources::{DEFAULT_GLOBS, Found, Selection, Source, find_sources};
 pub use span::{LineCol, Span, locate, locate_all};
-pub use split::{
-    Cut, DEFAULT_MAX_GAME_SIZE, Hints, PlainGame, PlainHint, SplitOptions, Splitter,
-    hints_in_blocks,
-};
+pub use split::{DEFAULT_MAX_GAME_SIZE, SplitOptions, Splitter};
 pub use tags::{
     RESULT_TOKENS, ResultMeaning, ResultToken, VariantTag, result_token_meaning,
     standard_result_token,
 };
 pub use writer::{TerminatorStyle, WriteOptions, Writer, write_game};
 pub use zip::ZipMember;
+
+/// The shortcuts for games in the plain shape (move numbers, two-square moves, a result, no
+/// comment): passing them by in the splitter ([`Splitter::next_cut`] gives a [`fast::Cut`]),
+/// reading their moves as words without a tree, and the syntax pass that takes them where
+/// they apply. Each gives what the reference reader would; [`fast::fast_paths_default`] is the
+/// one switch that turns them all off (`PDNKIT_NO_FAST_PATHS=1`).
+pub mod fast {
+    pub use crate::plain::{
+        NotesPassed, Plain, PlainMove, PlainSquares, PlainToken, PlainTokens, empty_header,
+        read_plain, read_plain_into,
+    };
+    pub use crate::scan::{Scanned, scan_game};
+    pub use crate::split::{Cut, Hints, PlainGame, PlainHint, hints_in_blocks};
+    pub use draughts::{NO_FAST_PATHS, fast_paths_default};
+}

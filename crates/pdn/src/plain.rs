@@ -40,7 +40,8 @@ mod blocks;
 mod words;
 
 pub use words::{
-    Plain, PlainMove, PlainSquares, Word, Words, empty_header, read_plain, read_plain_into,
+    Plain, PlainMove, PlainSquares, PlainToken, PlainTokens, empty_header, read_plain,
+    read_plain_into,
 };
 
 /// Most tags of a plain game: enough for any real header; beyond, the parser decides.

@@ -5,7 +5,7 @@
 //! private `plain` module recognises it without building a tree, and such a game is one the
 //! parser reads without error or note. A game whose moves are plain is judged from its tags,
 //! its terminator and what follows. [`scan_game`] takes these shortcuts when told to and parses
-//! the game otherwise; [`crate::fast_paths_default`] is the one switch that turns every fast path of
+//! the game otherwise; [`crate::fast::fast_paths_default`] is the one switch that turns every fast path of
 //! the reader off (and of the replay, which reads it too), so that a whole test suite can run
 //! on the reference path.
 

@@ -43,7 +43,7 @@ pub struct SplitOptions {
     pub notes_passed: NotesPassed,
     /// Take the fast paths: pass plain games by in [`Splitter::next_cut`] and on hints, and
     /// pass clean movetext 64 bytes or a line at a time. Off, every game is cut out and every
-    /// word read one at a time, giving the same games ([`crate::fast_paths_default`]).
+    /// word read one at a time, giving the same games ([`crate::fast::fast_paths_default`]).
     pub fast_paths: bool,
 }
 
@@ -53,7 +53,7 @@ impl Default for SplitOptions {
             max_game_size: DEFAULT_MAX_GAME_SIZE,
             decoder: Decoder::default(),
             notes_passed: NotesPassed::None,
-            fast_paths: crate::fast_paths_default(),
+            fast_paths: crate::fast::fast_paths_default(),
         }
     }
 }

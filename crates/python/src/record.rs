@@ -2,7 +2,7 @@
 //! prints it), [`Game`] (a record with the game's tags, moves and comments), [`Move`] and
 //! [`Diagnostic`].
 
-use pdnkit::export::{Line, PlyIndex, full_path, line};
+use pdnkit::export::{MoveLine, PlyIndex, full_path, line};
 use pdnkit::{CheckedGame, GameRecord, Located, side_name};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -219,7 +219,7 @@ pub fn game(py: Python<'_>, data: &CheckedGame<'_, '_>) -> PyResult<Py<Game>> {
                 .zip(config)
                 .map(|(p, c)| p.fen_text(&c.notation));
             let index = PlyIndex::new(replayed, &tree.body);
-            let main: Line<'_, '_> = line(&tree.body, &index);
+            let main: MoveLine<'_, '_> = line(&tree.body, &index);
             game.comments = main.comments.iter().map(|c| c.to_string()).collect();
             game.moves = main
                 .moves

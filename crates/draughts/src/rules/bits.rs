@@ -64,6 +64,8 @@ pub(crate) trait Bits:
     }
 }
 
+/// [`Bits`] for `u64` and `u128`: one body for both, as the integers' own methods
+/// (`trailing_zeros`, shifts) are reachable through no trait.
 macro_rules! impl_bits {
     ($t:ty) => {
         impl Bits for $t {

@@ -245,6 +245,8 @@ pub(crate) trait Word: Bits {
     }
 }
 
+/// [`Word`] for `u64` and `u128`: each needs a `static` registry of its own, which a generic
+/// function cannot declare.
 macro_rules! impl_word {
     ($t:ty, $fixed_for:path) => {
         impl Word for $t {

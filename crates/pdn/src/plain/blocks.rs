@@ -5,9 +5,9 @@
 //!
 //! The masks come from the widest vector unit the processor has: AVX2 when it reports it at
 //! run time, else SSE2 (part of every x86-64 processor, through `safe_arch`), else a byte at a
-//! time. Calling the AVX2 loop is one of this crate's two `unsafe` operations (the other maps
-//! a file's blocks, in `pdn::prescan`): a function compiled for a processor feature may only
-//! be called once the feature is known to be there.
+//! time. Calling the AVX2 loops is this crate's only `unsafe` operation (two blocks): a
+//! function compiled for a processor feature may only be called once the feature is known to
+//! be there.
 
 use super::is_blank;
 
@@ -273,12 +273,12 @@ fn classes_avx2(w: &[u8; WINDOW]) -> Classes {
         __m256i, _mm256_add_epi8, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_movemask_epi8,
         _mm256_set_m128i, _mm256_set1_epi8, _mm256_shuffle_epi8,
     };
-    let lanes = |bytes: &[u8]| -> __m256i {
-        let lane = |k: usize| {
-            let lane: [u8; 16] = bytes[k..k + 16].try_into().expect("16 bytes");
-            safe_arch::m128i::from(lane).0
+    let register = |bytes: &[u8]| -> __m256i {
+        let sixteen = |k: usize| {
+            let bytes: [u8; 16] = bytes[k..k + 16].try_into().expect("16 bytes");
+            safe_arch::m128i::from(bytes).0
         };
-        _mm256_set_m128i(lane(16), lane(0))
+        _mm256_set_m128i(sixteen(16), sixteen(0))
     };
     let table =
         |t: [u8; 16]| _mm256_set_m128i(safe_arch::m128i::from(t).0, safe_arch::m128i::from(t).0);
@@ -286,7 +286,7 @@ fn classes_avx2(w: &[u8; WINDOW]) -> Classes {
     let (blanks, separators) = (table(BLANKS), table(SEPARATORS));
     let mut m = Classes::default();
     for (k, half) in w.chunks_exact(32).enumerate() {
-        let v = lanes(half);
+        let v = register(half);
         let is = |c: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(c as i8));
         let member = |table: __m256i| _mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, v), v);
         let low = _mm256_add_epi8(v, _mm256_set1_epi8((0x80u8 - b'0') as i8));
@@ -313,11 +313,11 @@ fn letters_avx2(w: &[u8; WINDOW]) -> u64 {
     };
     let mut letter = 0;
     for (k, half) in w.chunks_exact(32).enumerate() {
-        let lane = |at: usize| {
-            let lane: [u8; 16] = half[at..at + 16].try_into().expect("16 bytes");
-            safe_arch::m128i::from(lane).0
+        let sixteen = |at: usize| {
+            let bytes: [u8; 16] = half[at..at + 16].try_into().expect("16 bytes");
+            safe_arch::m128i::from(bytes).0
         };
-        let v = _mm256_set_m128i(lane(16), lane(0));
+        let v = _mm256_set_m128i(sixteen(16), sixteen(0));
         let from_a = _mm256_add_epi8(v, _mm256_set1_epi8((0x80u8 - b'a') as i8));
         let mask = _mm256_cmpgt_epi8(_mm256_set1_epi8(-128 + 12), from_a);
         letter |= u64::from(_mm256_movemask_epi8(mask) as u32) << (32 * k);

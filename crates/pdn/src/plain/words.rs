@@ -20,7 +20,7 @@ use crate::span::Span;
 #[derive(Clone, Debug)]
 pub struct Plain<'a> {
     /// The game's tags and terminator, as the parser reads them, with nothing in its body or
-    /// trailer: its moves are the [`Plain::words`].
+    /// trailer: its moves are the [`Plain::tokens`].
     pub head: Game<'a>,
     /// Where the movetext starts (after the tags and the white space after them).
     moves_start: usize,
@@ -86,8 +86,8 @@ pub fn empty_header<'b>(mut header: Vec<HeaderItem<'_>>) -> Vec<HeaderItem<'b>> 
 
 impl<'a> Plain<'a> {
     /// The words of the movetext, in order.
-    pub fn words(&self) -> Words<'a> {
-        Words {
+    pub fn tokens(&self) -> PlainTokens<'a> {
+        PlainTokens {
             text: self.head.text,
             at: self.moves_start,
             end: self.moves_end,
@@ -97,7 +97,7 @@ impl<'a> Plain<'a> {
 
 /// A word of plain movetext.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Word<'a> {
+pub enum PlainToken<'a> {
     /// A move number (one dot).
     Number(MoveNumber),
     /// A move.
@@ -106,13 +106,13 @@ pub enum Word<'a> {
     Comment(Comment<'a>),
 }
 
-impl<'a> Word<'a> {
+impl<'a> PlainToken<'a> {
     /// The node the parser reads for this word.
     pub fn node(&self) -> Node<'a> {
         match *self {
-            Word::Number(n) => Node::MoveNumber(n),
-            Word::Move(m) => Node::Move(m.as_move()),
-            Word::Comment(c) => Node::Comment(c),
+            PlainToken::Number(n) => Node::MoveNumber(n),
+            PlainToken::Move(m) => Node::Move(m.as_move()),
+            PlainToken::Comment(c) => Node::Comment(c),
         }
     }
 }
@@ -237,21 +237,21 @@ fn read_square(b: &[u8]) -> Option<(SquareToken, usize)> {
     Some((square, letter + used))
 }
 
-/// The words of plain movetext ([`Plain::words`]).
+/// The words of plain movetext ([`Plain::tokens`]).
 #[derive(Clone, Debug)]
-pub struct Words<'a> {
+pub struct PlainTokens<'a> {
     text: &'a str,
     at: usize,
     end: usize,
 }
 
-impl<'a> Iterator for Words<'a> {
-    type Item = Word<'a>;
+impl<'a> Iterator for PlainTokens<'a> {
+    type Item = PlainToken<'a>;
 
     // Inlined into the caller's loop, so that the word is not passed through memory; the
     // rarer words are read out of line.
     #[inline(always)]
-    fn next(&mut self) -> Option<Word<'a>> {
+    fn next(&mut self) -> Option<PlainToken<'a>> {
         // The terminator follows the movetext: a byte is there after every word.
         let b = self.text.as_bytes();
         let mut i = self.at;
@@ -270,12 +270,12 @@ impl<'a> Iterator for Words<'a> {
     }
 }
 
-impl<'a> Words<'a> {
+impl<'a> PlainTokens<'a> {
     /// The words most movetext is made of, read in one go: a move number of one or two
     /// digits (`12.`), and a move of two numbered squares of one or two digits each (`32-28`,
     /// `28x19`). `None` for anything else, which the general reading takes.
     #[inline(always)]
-    fn common_word(&mut self, b: &[u8], start: usize) -> Option<Word<'a>> {
+    fn common_word(&mut self, b: &[u8], start: usize) -> Option<PlainToken<'a>> {
         let digit = |c: u8| c.wrapping_sub(b'0');
         // A byte follows every word (the terminator follows the movetext).
         let d0 = digit(b[start]);
@@ -289,7 +289,7 @@ impl<'a> Words<'a> {
         let sep = b[i];
         if sep == b'.' {
             self.at = i + 1;
-            return Some(Word::Number(MoveNumber {
+            return Some(PlainToken::Number(MoveNumber {
                 number: u32::from(first),
                 dots: 1,
                 span: Span::new(start, i + 1),
@@ -317,7 +317,7 @@ impl<'a> Words<'a> {
             return None;
         }
         self.at = i;
-        Some(Word::Move(PlainMove {
+        Some(PlainToken::Move(PlainMove {
             text: &self.text[start..i],
             start: start as u32,
             len: 2,
@@ -328,13 +328,13 @@ impl<'a> Words<'a> {
 
     /// A word that is not one of [`Self::common_word`]'s, at `start`.
     #[inline(never)]
-    fn other_word(&mut self, start: usize) -> Word<'a> {
+    fn other_word(&mut self, start: usize) -> PlainToken<'a> {
         let b = self.text.as_bytes();
         let mut i = start;
         if b[i] == b'{' {
             let close = i + memchr::memchr(b'}', &b[i..self.end]).expect("a closed comment");
             self.at = close + 1;
-            return Word::Comment(Comment {
+            return PlainToken::Comment(Comment {
                 text: &self.text[start + 1..close],
                 kind: CommentKind::Brace,
                 span: Span::new(start, close + 1),
@@ -349,13 +349,13 @@ impl<'a> Words<'a> {
         }
         if b[i] == b'.' {
             self.at = i + 1;
-            return Word::Number(MoveNumber {
+            return PlainToken::Number(MoveNumber {
                 number,
                 dots: 1,
                 span: Span::new(start, i + 1),
             });
         }
-        Word::Move(self.plain_move(start, i, number))
+        PlainToken::Move(self.plain_move(start, i, number))
     }
 
     /// The move at `start`, read on from `i`, after the digits of its first square if any:

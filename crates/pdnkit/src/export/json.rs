@@ -16,7 +16,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
-use super::lines::{self, Entry, Line, PlyIndex};
+use super::lines::{self, Entry, MoveLine, PlyIndex};
 use super::notation::{full_path, minimal};
 use crate::CheckedGame;
 use crate::Located;
@@ -182,7 +182,7 @@ fn trailing_comments<'g>(game: &'g Game<'_>) -> Vec<&'g str> {
         .collect()
 }
 
-fn line_json<'g>(line: Line<'g, 'g>, config: Option<&Config>) -> LineJson<'g> {
+fn line_json<'g>(line: MoveLine<'g, 'g>, config: Option<&Config>) -> LineJson<'g> {
     LineJson {
         comments: line.comments,
         moves: line

@@ -63,7 +63,7 @@ impl<'g> PlyIndex<'g> {
 
 /// A line of movetext: its leading comments and its moves.
 #[derive(Default)]
-pub struct Line<'g, 'a> {
+pub struct MoveLine<'g, 'a> {
     /// Comments before the first move.
     pub comments: Vec<&'a str>,
     /// The moves in order.
@@ -84,7 +84,7 @@ pub struct Entry<'g, 'a> {
     /// Comments after the move.
     pub comments: Vec<&'a str>,
     /// Variations replacing the move.
-    pub variations: Vec<Line<'g, 'a>>,
+    pub variations: Vec<MoveLine<'g, 'a>>,
 }
 
 impl Entry<'_, '_> {
@@ -99,8 +99,8 @@ impl Entry<'_, '_> {
 }
 
 /// The line of `nodes` with every move's attachments.
-pub fn line<'g, 'a>(nodes: &'g [Node<'a>], index: &PlyIndex<'g>) -> Line<'g, 'a> {
-    let mut out = Line::default();
+pub fn line<'g, 'a>(nodes: &'g [Node<'a>], index: &PlyIndex<'g>) -> MoveLine<'g, 'a> {
+    let mut out = MoveLine::default();
     for node in nodes {
         match node {
             Node::Move(m) if index.is_hop(m) => {

@@ -31,7 +31,7 @@ pub use arrow::{
 pub use csv::{CsvWriter, DEFAULT_TAGS, GAME_COLUMNS, MOVE_COLUMNS, Rows, game_columns};
 pub use fen::{FenWriter, Positions, fen_after, missing as missing_position};
 pub use json::JsonWriter;
-pub use lines::{Entry, Line, PlyIndex, line};
+pub use lines::{Entry, MoveLine, PlyIndex, line};
 pub use notation::{
     canonical_landings, full_path, minimal, minimal_legal, normalised_squares, write_full_path,
 };

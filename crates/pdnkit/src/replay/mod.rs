@@ -56,7 +56,7 @@ pub struct ReplayOptions {
     pub archive: Option<std::sync::Arc<ArchiveVariant>>,
     /// Take the fast paths: a quiet move matched against its piece's moves alone, and the
     /// syntax pass's plain shape. Off, every move is matched against the whole legal list (the
-    /// same verdicts); the default follows [`pdn::fast_paths_default`].
+    /// same verdicts); the default follows [`pdn::fast::fast_paths_default`].
     pub fast_paths: bool,
 }
 
@@ -67,7 +67,7 @@ impl Default for ReplayOptions {
             mainline_only: false,
             strict: false,
             archive: None,
-            fast_paths: pdn::fast_paths_default(),
+            fast_paths: pdn::fast::fast_paths_default(),
         }
     }
 }

@@ -9,7 +9,8 @@
 //! disagrees), leaving the game to it. `tests/replay_fast_paths.rs` holds it to the reference.
 
 use draughts::{CaptureMove, Colour, Config, GameState, Move, Outcome, QuietMove, Square};
-use pdn::{HeaderItem, Plain, RawGame, Word};
+use pdn::fast::{Plain, PlainToken};
+use pdn::{HeaderItem, RawGame};
 
 use super::choose::{self, Choice};
 use super::resolve::{Resolution, Resolver, may_be_missed_capture};
@@ -50,11 +51,11 @@ impl PlainJudge {
 
 fn is_clean(raw: &RawGame, options: &ReplayOptions, scratch: &mut PlainJudge) -> bool {
     let header = std::mem::take(&mut scratch.header);
-    let Some(plain) = pdn::read_plain_into(raw, header) else {
+    let Some(plain) = pdn::fast::read_plain_into(raw, header) else {
         return false;
     };
     let clean = judge(&plain, options, scratch);
-    scratch.header = pdn::empty_header(plain.head.header);
+    scratch.header = pdn::fast::empty_header(plain.head.header);
     clean
 }
 
@@ -69,8 +70,8 @@ fn judge(plain: &Plain<'_>, options: &ReplayOptions, scratch: &mut PlainJudge) -
             let v = match options.archive.as_ref().and_then(|a| a.untagged.as_ref()) {
                 Some((v, _)) => *v,
                 None => {
-                    let squares = plain.words().flat_map(|w| match w {
-                        Word::Move(m) => Some(m.squares()),
+                    let squares = plain.tokens().flat_map(|w| match w {
+                        PlainToken::Move(m) => Some(m.squares()),
                         _ => None,
                     });
                     choose::candidates_of(squares.flatten(), game)[0]
@@ -81,10 +82,10 @@ fn judge(plain: &Plain<'_>, options: &ReplayOptions, scratch: &mut PlainJudge) -
         _ => return false,
     };
     let mut start = StartSpec::of(game);
-    start.first_number = plain.words().find_map(|w| match w {
-        Word::Number(n) => Some(n.number),
-        Word::Move(_) => Some(1),
-        Word::Comment(_) => None,
+    start.first_number = plain.tokens().find_map(|w| match w {
+        PlainToken::Number(n) => Some(n.number),
+        PlainToken::Move(_) => Some(1),
+        PlainToken::Comment(_) => None,
     });
     let Ok((fresh, number)) = start.state(config) else {
         return false;
@@ -103,7 +104,7 @@ fn judge(plain: &Plain<'_>, options: &ReplayOptions, scratch: &mut PlainJudge) -
         last: None,
         drawn: None,
     };
-    let clean = line.play(plain.words(), options.strict, scratch) && {
+    let clean = line.play(plain.tokens(), options.strict, scratch) && {
         // As the reference: a draw that applied before the last move, else one after it.
         let end = &line.state;
         let drawn = line.drawn.or_else(|| match end.outcome() {
@@ -139,7 +140,7 @@ impl Line {
     /// names.
     fn play<'a>(
         &mut self,
-        words: impl Iterator<Item = Word<'a>>,
+        words: impl Iterator<Item = PlainToken<'a>>,
         strict: bool,
         scratch: &mut PlainJudge,
     ) -> bool {
@@ -147,10 +148,10 @@ impl Line {
         let mut ended = false;
         for word in words {
             let m = match word {
-                Word::Move(m) => m,
+                PlainToken::Move(m) => m,
                 // A number other than the expected one is a note.
-                Word::Number(n) if strict && n.number != self.number => return false,
-                Word::Number(_) | Word::Comment(_) => continue,
+                PlainToken::Number(n) if strict && n.number != self.number => return false,
+                PlainToken::Number(_) | PlainToken::Comment(_) => continue,
             };
             // Most moves are their two ends: read without the list. Where no capture is due,
             // the quiet move between them, found and played without the resolver when it is
