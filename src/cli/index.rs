@@ -1,24 +1,21 @@
-//! `pdnkit index` and `pdnkit search --index`: the positions of an archive's games in a file
-//! sorted by position key (`index_file.rs`), so that an exact position is found by a binary
-//! search instead of a replay of the archive. A search refuses an index that does not match
-//! its checksums, and one whose files changed since it was built.
+//! `pdnkit index` and `pdnkit search --index`: the positions of an archive's games in an index
+//! (`pdnkit::index` owns the format), so that an exact position is found by a binary search
+//! instead of a replay of the archive. A search refuses an index that does not match its
+//! checksums, and one whose files changed since it was built.
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use draughts::{Colour, Config, Position, Variant};
-use pdnkit::search::{Query, Target, mirrored};
+use pdnkit::index::{GamePositions, Index, IndexBuilder, IndexError, IndexedFile, index_dir};
+use pdnkit::search::{Query, Row, Target, header_row};
 use pdnkit::{ReplayOptions, check_game};
 
-use super::index_file::{
-    Entry, GamePositions, Index, Indexed, RUN, Runs, index_dir, indexed_key, named, positions,
-    relative,
-};
+use super::index_file::refused;
 use super::input::{self, Item};
 use super::output::Output;
 use super::report::{Counts, Reporter, plural};
-use super::search::{Row, SearchArgs, header_row, shown};
+use super::search::{SearchArgs, shown};
 use super::{GlobalArgs, ReplayArgs, Status};
 
 /// Arguments of `pdnkit index`.
@@ -39,32 +36,10 @@ pub fn run(args: IndexArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     if global.format.is_some() {
         anyhow::bail!("index writes an index file; --format is not used by index");
     }
-    let names: Vec<String> = args.files.iter().map(|p| input::display_name(p)).collect();
-    if names.iter().any(|n| n == "-") {
-        anyhow::bail!("an index covers files it can check later; standard input cannot be indexed");
-    }
-    if let Some(n) = names
-        .iter()
-        .enumerate()
-        .find_map(|(i, n)| names[..i].contains(n).then_some(n))
-    {
-        anyhow::bail!("{n} is given twice; an index covers each file once");
-    }
-    let dir = index_dir(&args.output)?;
-    let mut indexed: Vec<Indexed> = names
-        .iter()
-        .map(|n| {
-            let indexed = Indexed::now(n)?;
-            let location = std::fs::canonicalize(n).map_err(|e| named(n, e))?;
-            Ok(Indexed {
-                location: relative(&dir, &location).to_string_lossy().into_owned(),
-                ..indexed
-            })
-        })
-        .collect::<io::Result<_>>()?;
+    let (names, indexed) = indexed_files(&args)?;
     let options: ReplayOptions = args.replay.options()?;
     let mut reporter = Reporter::new(global, &args.files);
-    let mut runs = Runs::new(&args.output, RUN)?;
+    let mut builder = IndexBuilder::new(&args.output, indexed)?;
     let games = input::decided_games(
         &args.files,
         reporter.progress(),
@@ -86,7 +61,7 @@ pub fn run(args: IndexArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                 Item::Game { file, game } => {
                     check_game(&file, &game, &options, |checked| Indexing {
                         file: Some(file.clone()),
-                        found: positions(checked),
+                        found: pdnkit::index::positions(checked),
                         message: String::new(),
                         counts: Counts::verdict(checked.record.status),
                     })
@@ -100,8 +75,7 @@ pub fn run(args: IndexArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                 return ControlFlow::Continue(());
             };
             let number = names.iter().position(|n| **n == *file).unwrap_or(0);
-            indexed[number].variants |= 1 << found.variant;
-            match runs.push_game(number as u32, found) {
+            match builder.add_game(number as u32, found) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(e) => ControlFlow::Break(e),
             }
@@ -112,7 +86,9 @@ pub fn run(args: IndexArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     if status.failed {
         anyhow::bail!("an input could not be read whole: no index written");
     }
-    let entries = runs.finish(&indexed)?;
+    let mut out = Output::open(Some(&args.output))?;
+    let entries = builder.finish(&mut out)?;
+    out.finish()?;
     if !global.quiet {
         super::report::to_stderr(&format!(
             "pdnkit: {} indexed in {}",
@@ -121,6 +97,28 @@ pub fn run(args: IndexArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         ));
     }
     Ok(Status::default())
+}
+
+/// The files to index as reports name them, and as the index names them: each a file that can
+/// be checked later, given once.
+fn indexed_files(args: &IndexArgs) -> anyhow::Result<(Vec<String>, Vec<IndexedFile>)> {
+    let names: Vec<String> = args.files.iter().map(|p| input::display_name(p)).collect();
+    if names.iter().any(|n| n == "-") {
+        anyhow::bail!("an index covers files it can check later; standard input cannot be indexed");
+    }
+    if let Some(n) = names
+        .iter()
+        .enumerate()
+        .find_map(|(i, n)| names[..i].contains(n).then_some(n))
+    {
+        anyhow::bail!("{n} is given twice; an index covers each file once");
+    }
+    let dir = index_dir(&args.output)?;
+    let indexed = names
+        .iter()
+        .map(|n| IndexedFile::for_index(n, &dir))
+        .collect::<io::Result<_>>()?;
+    Ok((names, indexed))
 }
 
 /// What a worker gives for one game.
@@ -145,41 +143,28 @@ pub fn search(
             "with --index, search writes rows of the main lines' positions (no --to, no --variations)"
         );
     }
-    let Target::Position(fen) = query.target() else {
+    let Target::Position(_) = query.target() else {
         anyhow::bail!("--index finds exact positions only (--fen)");
     };
-    let index = Index::open(index_path)?;
-    let dir = index_dir(index_path)?;
-    let chosen = chosen_files(&index, &dir, index_path, &args.files)?;
+    let index = Index::open(index_path).map_err(|e| refused(index_path, e))?;
+    let chosen = chosen_files(&index, index_path, &args.files)?;
     for &n in &chosen {
-        let f = &index.files[n];
-        let location = dir.join(&f.location);
-        let now = Indexed::at(&f.path, &location.to_string_lossy())?;
-        if (now.size, now.modified, now.fingerprint) != (f.size, f.modified, f.fingerprint) {
+        if !index.unchanged(n)? {
             anyhow::bail!(
                 "{}: changed since {} was built (size, time or content); run `pdnkit index` again",
-                f.path,
+                index.files()[n].path,
                 index_path.display()
             );
         }
     }
-    let variants = chosen
-        .iter()
-        .fold(0u32, |all, &n| all | index.files[n].variants);
-    // The variants of the files answered from that can hold the query; those that cannot are
-    // named, and when none can, the query is refused.
-    let mut searchable = Vec::new();
-    let mut not_searched = Vec::new();
-    for (n, &variant) in Variant::ALL.iter().enumerate() {
-        if variants & (1 << n) != 0 {
-            match query.check_in(variant, &Config::standard(variant).notation) {
-                Ok(()) => searchable.push((n, variant)),
-                Err(why) => not_searched.push(why),
-            }
-        }
-    }
-    if searchable.is_empty()
-        && let Some(why) = not_searched.first()
+    let lookup = index.lookup(query, &chosen).map_err(|e| match e {
+        IndexError::Unreadable(why) => anyhow::anyhow!("{} {why}", shown(args)),
+        e => refused(index_path, e),
+    })?;
+    // The variants of the files answered from that cannot hold the query are named, and
+    // when none can, the query is refused.
+    if lookup.searched.is_empty()
+        && let Some(why) = lookup.not_searched.first()
     {
         anyhow::bail!(
             "{} cannot be read {why}; no game searched (the index holds games of {})",
@@ -187,135 +172,50 @@ pub fn search(
             why.variant
         );
     }
-    for why in &not_searched {
+    for why in &lookup.not_searched {
         super::report::to_stderr(&format!(
             "pdnkit: {} cannot be read {why}: the games of {} not searched",
             shown(args),
             why.variant
         ));
     }
-    let mut found: Vec<(Entry, String, bool)> = Vec::new();
-    for (n, variant) in searchable {
-        let config = Config::standard(variant);
-        let mut wanted = fen.clone();
-        if wanted.turn.is_none() {
-            wanted.turn = Some(Colour::White);
-        }
-        let pos = Position::from_fen(&wanted, variant.rules(), &config.notation)
-            .map_err(|e| anyhow::anyhow!("{} in {variant}: {e}", shown(args)))?;
-        let mut looked: Vec<(Position, bool)> = vec![(pos, false)];
-        if query.any_side || fen.turn.is_none() {
-            let mut other = pos;
-            other.set_side_to_move(pos.side_to_move().opposite());
-            looked.push((other, false));
-        }
-        if query.mirror {
-            let turned: Vec<(Position, bool)> =
-                looked.iter().map(|(p, _)| (mirrored(p), true)).collect();
-            looked.extend(turned);
-        }
-        for (p, was_mirrored) in looked {
-            for e in index.find(indexed_key(&p, variant))? {
-                if e.variant as usize == n && chosen.contains(&(e.file as usize)) {
-                    found.push((e, p.fen_text(&config.notation), was_mirrored));
-                }
-            }
-        }
-    }
-    // In the order of the archive, as a search without the index writes them.
-    found.sort_by_key(|(e, ..)| (e.file, e.game, e.ply));
-    found.dedup_by_key(|(e, ..)| (e.file, e.game, e.ply));
     let mut out = Output::open(args.output.as_deref())?;
     if !json {
         out.write_all(&header_row())?;
     }
-    let mut wanted: Vec<(u32, u32)> = found.iter().map(|(e, ..)| (e.file, e.game)).collect();
-    wanted.dedup();
-    // The rows of each game as its record comes, in the order of the hits.
-    let mut rows = found.iter().peekable();
     let mut data = Vec::new();
-    index.each_game(&wanted, |slot, game| -> anyhow::Result<()> {
-        let (file, number) = wanted[slot];
-        data.clear();
-        while let Some((e, fen_text, was_mirrored)) =
-            rows.next_if(|(e, ..)| (e.file, e.game) <= (file, number))
-        {
-            if (e.file, e.game) != (file, number) {
-                return Err(no_record(index_path, &index, e));
-            }
-            let row = Row {
-                file: &index.files[e.file as usize].path,
-                game: u64::from(e.game),
-                event: game.event,
-                white: game.white,
-                black: game.black,
-                date: game.date,
-                ply: u32::from(e.ply),
-                move_number: (e.side != 2).then_some(u32::from(e.number)),
-                played_by: match e.side {
-                    0 => Some("white"),
-                    1 => Some("black"),
-                    _ => None,
-                },
-                mv: (e.ply > 0)
-                    .then(|| game.move_at(usize::from(e.ply) - 1))
-                    .flatten(),
-                variation: 0,
-                mirrored: *was_mirrored,
-                fen: fen_text,
-            };
+    index
+        .rows(&lookup, |row: Row<'_>| -> anyhow::Result<()> {
+            data.clear();
             row.write(json, &mut data);
-        }
-        out.write_all(&data)?;
-        Ok(())
-    })?;
-    if let Some((e, ..)) = rows.next() {
-        return Err(no_record(index_path, &index, e));
-    }
-    let rows = found.len() as u64;
+            Ok(out.write_all(&data)?)
+        })
+        .map_err(|e| match e.downcast::<IndexError>() {
+            Ok(e) => refused(index_path, e),
+            Err(e) => e,
+        })?;
     out.finish()?;
     if !global.quiet {
+        let rows = lookup.hits.len() as u64;
         super::report::to_stderr(&format!("pdnkit: {} in the index", plural(rows, "hit")));
     }
     Ok(Status::default())
 }
 
-/// The refusal of an index whose directory does not list a game its entries name.
-fn no_record(index_path: &Path, index: &Index, e: &Entry) -> anyhow::Error {
-    anyhow::anyhow!(
-        "{}: the index names game {} of {} but holds no record of it; build it again with \
-         `pdnkit index`",
-        index_path.display(),
-        e.game,
-        index.files[e.file as usize].path
-    )
-}
-
 /// The numbers of the files a search answers from: those named (each must be in the index,
 /// found by where it is), or every file indexed.
-fn chosen_files(
-    index: &Index,
-    dir: &Path,
-    index_path: &Path,
-    named: &[PathBuf],
-) -> anyhow::Result<Vec<usize>> {
+fn chosen_files(index: &Index, index_path: &Path, named: &[PathBuf]) -> anyhow::Result<Vec<usize>> {
     if named.is_empty() {
-        return Ok((0..index.files.len()).collect());
+        return Ok((0..index.files().len()).collect());
     }
-    let located: Vec<Option<PathBuf>> = index
-        .files
-        .iter()
-        .map(|f| std::fs::canonicalize(dir.join(&f.location)).ok())
-        .collect();
     let mut chosen = Vec::new();
     for path in named {
         let shown = input::display_name(path);
-        let at = std::fs::canonicalize(path).map_err(|e| anyhow::anyhow!("{shown}: {e}"))?;
-        let n = located
-            .iter()
-            .position(|l| l.as_deref() == Some(at.as_path()))
+        let n = index
+            .file_number(path)
+            .map_err(|e| anyhow::anyhow!("{shown}: {e}"))?
             .ok_or_else(|| {
-                let covered: Vec<&str> = index.files.iter().map(|f| f.path.as_str()).collect();
+                let covered: Vec<&str> = index.files().iter().map(|f| f.path.as_str()).collect();
                 anyhow::anyhow!(
                     "{shown} is not in the index {} (it covers {})",
                     index_path.display(),

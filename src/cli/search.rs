@@ -10,9 +10,8 @@ use std::sync::Arc;
 
 use draughts::Config;
 use pdn::RawGame;
-use pdnkit::search::{Hit, NotReadable, Query, Target};
+use pdnkit::search::{Hit, NotReadable, Query, Row, Target, header_row};
 use pdnkit::{CheckedGame, check_game};
-use serde::Serialize;
 
 use super::games_out::{GamesOut, GamesWriter, Rendered, not_written};
 use super::index;
@@ -80,65 +79,6 @@ pub struct SearchArgs {
 pub enum ToGames {
     /// The games' original text, a comment after each matching move.
     Pdn,
-}
-
-/// One row of the output.
-#[derive(Serialize)]
-pub(super) struct Row<'a> {
-    pub file: &'a str,
-    pub game: u64,
-    pub event: Option<&'a str>,
-    pub white: Option<&'a str>,
-    pub black: Option<&'a str>,
-    pub date: Option<&'a str>,
-    pub ply: u32,
-    pub move_number: Option<u32>,
-    pub played_by: Option<&'static str>,
-    #[serde(rename = "move")]
-    pub mv: Option<&'a str>,
-    pub variation: u32,
-    pub mirrored: bool,
-    pub fen: &'a str,
-}
-
-/// The columns of the CSV rows (and the fields of the JSON ones), in order.
-pub(super) const HEADER: [&str; 13] = [
-    "file",
-    "game",
-    "event",
-    "white",
-    "black",
-    "date",
-    "ply",
-    "move_number",
-    "played_by",
-    "move",
-    "variation",
-    "mirrored",
-    "fen",
-];
-
-impl Row<'_> {
-    /// The row as CSV or JSON Lines.
-    pub(super) fn write(&self, json: bool, out: &mut Vec<u8>) {
-        if json {
-            serde_json::to_writer(&mut *out, self).expect("rows serialise");
-            out.push(b'\n');
-            return;
-        }
-        let mut csv = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(Vec::new());
-        csv.serialize(self).expect("in-memory CSV");
-        out.extend(csv.into_inner().expect("in-memory CSV"));
-    }
-}
-
-/// The CSV header row.
-pub(super) fn header_row() -> Vec<u8> {
-    let mut header = csv::Writer::from_writer(Vec::new());
-    header.write_record(HEADER).expect("in-memory CSV");
-    header.into_inner().expect("in-memory CSV")
 }
 
 /// The option that names the query, as written: `--fen W:W28:B19`.
@@ -294,7 +234,7 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                     false => {
                         let mut data = Vec::new();
                         for h in &found {
-                            row(checked, h).write(json, &mut data);
+                            Row::of(checked, h).write(json, &mut data);
                         }
                         Some(Rendered {
                             data: Some(data),
@@ -390,25 +330,6 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let mut status = reporter.finish_validation();
     status.findings = false;
     Ok(status)
-}
-
-fn row<'a>(checked: &'a CheckedGame<'_, '_>, h: &'a Hit) -> Row<'a> {
-    let r = checked.record;
-    Row {
-        file: &r.file,
-        game: r.game,
-        event: r.event.as_deref(),
-        white: r.white.as_deref(),
-        black: r.black.as_deref(),
-        date: checked.game.and_then(|g| g.tag("Date")),
-        ply: h.ply,
-        move_number: h.move_number,
-        played_by: h.side.map(pdnkit::side_name),
-        mv: h.mv.as_deref(),
-        variation: h.variation,
-        mirrored: h.mirrored,
-        fen: &h.fen,
-    }
 }
 
 /// A matching game as `--to pdn` writes it: its text as in its file with the hits' comments,

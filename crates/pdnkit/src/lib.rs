@@ -54,6 +54,7 @@ pub mod export;
 pub mod file_variant;
 pub mod filter;
 pub mod html_report;
+pub mod index;
 pub mod names;
 pub mod openings;
 mod record;

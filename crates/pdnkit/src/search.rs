@@ -25,6 +25,9 @@ use draughts::{
 use crate::export::full_path;
 use crate::{CheckedGame, Ply};
 
+mod row;
+pub use row::{HEADER, Row, header_row, marked_text};
+
 /// What to look for, and how.
 #[derive(Debug)]
 pub struct Query {
