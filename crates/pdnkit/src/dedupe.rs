@@ -18,6 +18,10 @@
 //! assert_eq!(long.last(), written_otherwise.last());
 //! assert_eq!(long[2], *unfinished.last().unwrap());
 //! ```
+//!
+//! [`Groups`] and [`Decisions`] decide, from what a first reading keeps of each game
+//! ([`Keyed`]) and the unfinished copies a second reading finds ([`PrefixKeys`]), which games
+//! are copies of one game and which copy is kept; [`Report`] says why, game by game.
 
 use draughts::SquareSet;
 use pdn::{Node, Variation};
@@ -25,6 +29,15 @@ use pdn::{Node, Variation};
 use crate::CheckedGame;
 use crate::filter::PartialDate;
 use crate::names::{PlayerName, fold};
+
+mod decide;
+mod report;
+#[cfg(test)]
+mod tests;
+pub use decide::{
+    By, Containers, Decisions, Fate, Groups, Keyed, Order, PrefixKeys, Settings, Tally,
+};
+pub use report::{REPORT_HEADER, Report, ReportRow};
 
 /// A 64-bit mix (splitmix64's finaliser): every bit of the input moves about half the output.
 fn mix(x: u64) -> u64 {
