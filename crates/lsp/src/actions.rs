@@ -9,8 +9,8 @@ use std::collections::HashMap;
 
 use lsp_types::{CodeAction, CodeActionKind, TextEdit, Uri, WorkspaceEdit};
 use pdnkit::pdn::{RawGame, parse_game};
-use pdnkit::repair::{Suggestion, apply, renumber};
-use pdnkit::{Code, ReplayOptions, Severity, replay};
+use pdnkit::repair::{Suggestion, apply, apply_checked};
+use pdnkit::{ReplayOptions, Severity};
 
 use crate::diagnostics;
 use crate::document::{Document, Slot};
@@ -125,34 +125,15 @@ fn fix_all(doc: &Document, request: &Request<'_>, options: &ReplayOptions) -> Op
     })
 }
 
-/// The game's text with `suggestion` written in, as `fix` writes it: for a confirmed one, only
-/// when the written game's main line then replays without a move that cannot be played, and
-/// with the move numbers from the first change on renumbered to agree with the moves.
+/// The game's text with `suggestion` written in; a confirmed one as `fix` writes it
+/// ([`apply_checked`]).
 fn written(raw: &RawGame, suggestion: &Suggestion, options: &ReplayOptions) -> Option<String> {
     let tree = parse_game(raw).ok()?;
-    let fixed = apply(&raw.text, &tree, suggestion)?;
-    if !suggestion.confirmed {
-        return Some(fixed);
+    if suggestion.confirmed {
+        apply_checked(&raw.text, &tree, suggestion, options)
+    } else {
+        apply(&raw.text, &tree, suggestion)
     }
-    let again = RawGame::from_text(fixed.clone());
-    let tree = parse_game(&again).ok()?;
-    let replayed = replay(&tree, options);
-    let breaks = replayed.diagnostics.iter().any(|d| {
-        matches!(
-            d.code,
-            Code::IllegalMove | Code::NoPiece | Code::WrongSide | Code::UnknownSquare
-        ) && d.at.as_ref().is_some_and(|a| a.variation_depth == 0)
-    });
-    if breaks {
-        return None;
-    }
-    let changed_from = raw
-        .text
-        .bytes()
-        .zip(fixed.bytes())
-        .take_while(|(a, b)| a == b)
-        .count();
-    Some(renumber(&fixed, &tree, &replayed, changed_from))
 }
 
 /// The edit that turns the game of `slot` into `fixed`.

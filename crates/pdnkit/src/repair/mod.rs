@@ -45,6 +45,8 @@
 mod apply;
 mod candidates;
 pub use candidates::{mirrored_in_row, turned};
+mod fix;
+pub use fix::{CHANGES_HEADER, Change, FixOptions, FixedGame, apply_checked, fix_game};
 mod line;
 
 use serde::Serialize;
