@@ -10,8 +10,10 @@ use std::sync::Arc;
 
 use draughts::Config;
 use pdn::RawGame;
-use pdnkit::search::{Hit, NotReadable, Query, Row, Target, header_row};
-use pdnkit::{CheckedGame, check_game};
+use pdnkit::search::{
+    Hit, Misapplied, NotReadable, Query, QueryOptions, Row, Target, header_row, marked_text,
+};
+use pdnkit::{CheckedGame, ReplayOptions, check_game};
 
 use super::games_out::{GamesOut, GamesWriter, Rendered, not_written};
 use super::index;
@@ -119,23 +121,20 @@ fn query(args: &SearchArgs) -> anyhow::Result<Query> {
         Target::Material(_) => "--material",
         Target::Move(_) => "--move",
     };
-    let not_with = |option: &str, applies: &str| {
-        anyhow::anyhow!("{option} applies to {applies}; it is not used with {kind}")
+    let options = QueryOptions {
+        any_side: args.any_side,
+        mirror: args.mirror,
+        at_least: args.for_plies,
+        variations: args.variations,
     };
-    if args.for_plies.is_some() && !matches!(target, Target::Pattern(_)) {
-        return Err(not_with("--for", "--pattern only"));
-    }
-    if args.any_side && !matches!(target, Target::Position(_) | Target::Pattern(_)) {
-        return Err(not_with("--any-side", "--fen and --pattern"));
-    }
-    if args.mirror && matches!(target, Target::Move(_)) {
-        return Err(not_with("--mirror", "--fen, --pattern and --material"));
-    }
-    let mut q = Query::new(target);
-    q.any_side = args.any_side;
-    q.mirror = args.mirror;
-    q.at_least = args.for_plies.unwrap_or(1);
-    q.variations = args.variations;
+    let q = Query::with_options(target, options).map_err(|misapplied| {
+        let (option, applies) = match misapplied {
+            Misapplied::AtLeast => ("--for", "--pattern only"),
+            Misapplied::AnySide => ("--any-side", "--fen and --pattern"),
+            Misapplied::Mirror => ("--mirror", "--fen, --pattern and --material"),
+        };
+        anyhow::anyhow!("{option} applies to {applies}; it is not used with {kind}")
+    })?;
     match super::variant_named(args.replay.variant.as_deref())? {
         Some(v) => q
             .check_in(v, &Config::standard(v).notation)
@@ -174,16 +173,7 @@ impl Found {
 
 /// Runs `pdnkit search`.
 pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
-    let json = match (global.format, args.to) {
-        (Some(_), Some(_)) => anyhow::bail!("--to writes games; --format is for rows"),
-        (None | Some(Format::Csv), _) => false,
-        (Some(Format::Json), _) => true,
-        (Some(Format::Text), _) => {
-            anyhow::bail!(
-                "search writes csv (the default) or json rows; --format text is not offered"
-            )
-        }
-    };
+    let json = json_rows(&args, global)?;
     let query = query(&args)?;
     if let Some(index) = &args.index {
         return index::search(index, &query, &args, json, global);
@@ -191,16 +181,9 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let files = input::default_stdin(args.files.clone());
     let options = args.replay.options()?;
     let mut reporter = Reporter::new(global, &files);
-    let mut out = Output::open(args.output.as_deref())?;
     let games_out = args.to.is_some();
-    let mut writer = GamesWriter::default();
-    // The header goes out with the first row, or at the end: a search that stops on a query
-    // the archive cannot hold writes nothing.
-    let mut header = (!games_out && !json).then(header_row);
-    let (mut hits, mut games_hit) = (0u64, 0u64);
-    // Games searched, and those whose variant cannot hold the query, by variant.
-    let mut searched = 0u64;
-    let mut not_searched: Vec<(NotReadable, u64)> = Vec::new();
+    let mut out = HitsOut::open(&args, json)?;
+    let mut tally = Tally::default();
     let games = input::decided_games(
         &files,
         reporter.progress(),
@@ -212,119 +195,37 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         || (),
         |_, (item, archive)| {
             let options = options.for_archive(archive);
-            let (file, raw) = match item {
+            match item {
                 Item::Failed { error } => {
-                    return Found::nothing(format!("pdnkit: {error}"), Counts::failed_input());
+                    Found::nothing(format!("pdnkit: {error}"), Counts::failed_input())
                 }
-                Item::Game { file, game } => (file, game),
-            };
-            check_game(&file, &raw, &options, |checked| {
-                let counts = Counts::verdict(checked.record.status);
-                let found = match query.try_hits(checked) {
-                    Ok(found) => found,
-                    Err(why) => {
-                        let mut f = Found::nothing(String::new(), counts);
-                        f.unreadable = Some(why);
-                        return f;
-                    }
-                };
-                let rendered = match games_out {
-                    _ if found.is_empty() => None,
-                    true => Some(marked_text(&raw, checked, &found)),
-                    false => {
-                        let mut data = Vec::new();
-                        for h in &found {
-                            Row::of(checked, h).write(json, &mut data);
-                        }
-                        Some(Rendered {
-                            data: Some(data),
-                            transcoded: None,
-                        })
-                    }
-                };
-                let message = match &rendered {
-                    Some(r) if r.data.is_none() => not_written(checked),
-                    _ => String::new(),
-                };
-                Found {
-                    file: Some(file.clone()),
-                    rendered,
-                    hits: found.len(),
-                    message,
-                    counts,
-                    unreadable: None,
+                Item::Game { file, game } => {
+                    search_game(file, &game, &options, &query, games_out, json)
                 }
-            })
+            }
         },
         |f| {
             reporter.message(&f.message);
             reporter.add(f.counts);
-            match f.unreadable {
-                Some(why) => match not_searched.iter_mut().find(|(w, _)| *w == why) {
-                    Some((_, n)) => *n += 1,
-                    None => not_searched.push((why, 1)),
-                },
-                None if f.counts.read > 0 => searched += 1,
-                None => {}
-            }
-            if f.hits == 0 {
-                return ControlFlow::Continue(());
-            }
-            hits += f.hits as u64;
-            games_hit += 1;
-            let (Some(file), Some(rendered)) = (f.file, f.rendered) else {
-                return ControlFlow::Continue(());
-            };
-            if games_out {
-                return writer.write_shown(
-                    &GamesOut::Original,
-                    &mut out,
-                    &reporter,
-                    &file,
-                    &rendered,
-                );
-            }
-            let header = header.take().unwrap_or_default();
-            match out
-                .write_all(&header)
-                .and_then(|()| out.write_all(rendered.data.as_deref().unwrap_or_default()))
-            {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => ControlFlow::Break(e),
+            tally.add(&f);
+            match (f.file, f.rendered) {
+                (Some(file), Some(rendered)) => out.write(&reporter, &file, &rendered),
+                _ => ControlFlow::Continue(()),
             }
         },
     );
     result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
-    if searched == 0
-        && let Some((why, n)) = not_searched.first()
-    {
-        // Not one game could hold the query: a mistake in it, said once.
+    if let Some(refusal) = tally.refusal(&args) {
         reporter.abandon();
-        anyhow::bail!(
-            "{} cannot be read {why}; no game searched ({} of {} read)",
-            shown(&args),
-            plural(*n, "game"),
-            why.variant
-        );
+        return Err(refusal);
     }
-    for (why, n) in &not_searched {
-        reporter.message(&format!(
-            "pdnkit: {} cannot be read {why}: {} of {} not searched",
-            shown(&args),
-            plural(*n, "game"),
-            why.variant
-        ));
-    }
-    if games_out {
-        writer.finish(&GamesOut::Original, &mut out)?;
-    }
-    out.write_all(&header.unwrap_or_default())?;
+    tally.report_unsearched(&args, &reporter);
     out.finish()?;
     if !global.quiet {
         reporter.message(&format!(
             "pdnkit: {} in {}",
-            plural(hits, "hit"),
-            plural(games_hit, "game")
+            plural(tally.hits, "hit"),
+            plural(tally.games_hit, "game")
         ));
     }
     let mut status = reporter.finish_validation();
@@ -332,17 +233,184 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     Ok(status)
 }
 
+/// Whether rows are written as JSON Lines (else CSV), from `--format`.
+fn json_rows(args: &SearchArgs, global: &GlobalArgs) -> anyhow::Result<bool> {
+    Ok(match (global.format, args.to) {
+        (Some(_), Some(_)) => anyhow::bail!("--to writes games; --format is for rows"),
+        (None | Some(Format::Csv), _) => false,
+        (Some(Format::Json), _) => true,
+        (Some(Format::Text), _) => {
+            anyhow::bail!(
+                "search writes csv (the default) or json rows; --format text is not offered"
+            )
+        }
+    })
+}
+
+/// Where the hits go: rows after a header (CSV), or with `--to` the games.
+struct HitsOut {
+    out: Output,
+    /// `--to`: the games are written.
+    games: Option<GamesWriter>,
+    /// The header, until it goes out with the first row, or at the end: a search that stops
+    /// on a query the archive cannot hold writes nothing.
+    header: Option<Vec<u8>>,
+}
+
+impl HitsOut {
+    fn open(args: &SearchArgs, json: bool) -> anyhow::Result<HitsOut> {
+        let games_out = args.to.is_some();
+        Ok(HitsOut {
+            out: Output::open(args.output.as_deref())?,
+            games: games_out.then(GamesWriter::default),
+            header: (!games_out && !json).then(header_row),
+        })
+    }
+
+    /// Writes a game's rows, or the game.
+    fn write(
+        &mut self,
+        reporter: &Reporter,
+        file: &Arc<str>,
+        rendered: &Rendered,
+    ) -> ControlFlow<std::io::Error> {
+        if let Some(writer) = &mut self.games {
+            return writer.write_shown(
+                &GamesOut::Original,
+                &mut self.out,
+                reporter,
+                file,
+                rendered,
+            );
+        }
+        let header = self.header.take().unwrap_or_default();
+        match self.out.write_all(&header).and_then(|()| {
+            self.out
+                .write_all(rendered.data.as_deref().unwrap_or_default())
+        }) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(e),
+        }
+    }
+
+    fn finish(mut self) -> anyhow::Result<()> {
+        if let Some(writer) = &self.games {
+            writer.finish(&GamesOut::Original, &mut self.out)?;
+        }
+        self.out.write_all(&self.header.unwrap_or_default())?;
+        self.out.finish()
+    }
+}
+
+/// Searches one game: its rows (or with `--to`, its text with the hits marked).
+fn search_game(
+    file: Arc<str>,
+    raw: &RawGame,
+    options: &ReplayOptions,
+    query: &Query,
+    games_out: bool,
+    json: bool,
+) -> Found {
+    check_game(&file, raw, options, |checked| {
+        let counts = Counts::verdict(checked.record.status);
+        let found = match query.try_hits(checked) {
+            Ok(found) => found,
+            Err(why) => {
+                let mut f = Found::nothing(String::new(), counts);
+                f.unreadable = Some(why);
+                return f;
+            }
+        };
+        let rendered = match games_out {
+            _ if found.is_empty() => None,
+            true => Some(marked(raw, checked, &found)),
+            false => {
+                let mut data = Vec::new();
+                for h in &found {
+                    Row::of(checked, h).write(json, &mut data);
+                }
+                Some(Rendered {
+                    data: Some(data),
+                    transcoded: None,
+                })
+            }
+        };
+        let message = match &rendered {
+            Some(r) if r.data.is_none() => not_written(checked),
+            _ => String::new(),
+        };
+        Found {
+            file: Some(file.clone()),
+            rendered,
+            hits: found.len(),
+            message,
+            counts,
+            unreadable: None,
+        }
+    })
+}
+
+/// The hits counted, and the games searched or not, by variant.
+#[derive(Default)]
+struct Tally {
+    hits: u64,
+    games_hit: u64,
+    searched: u64,
+    /// The variants whose games cannot hold the query, and how many of their games were read.
+    not_searched: Vec<(NotReadable, u64)>,
+}
+
+impl Tally {
+    fn add(&mut self, f: &Found) {
+        match &f.unreadable {
+            Some(why) => match self.not_searched.iter_mut().find(|(w, _)| w == why) {
+                Some((_, n)) => *n += 1,
+                None => self.not_searched.push((why.clone(), 1)),
+            },
+            None if f.counts.read > 0 => self.searched += 1,
+            None => {}
+        }
+        if f.hits > 0 {
+            self.hits += f.hits as u64;
+            self.games_hit += 1;
+        }
+    }
+
+    /// The refusal of a query not one game could hold (a mistake in it, said once).
+    fn refusal(&self, args: &SearchArgs) -> Option<anyhow::Error> {
+        let (why, n) = self.not_searched.first().filter(|_| self.searched == 0)?;
+        Some(anyhow::anyhow!(
+            "{} cannot be read {why}; no game searched ({} of {} read)",
+            shown(args),
+            plural(*n, "game"),
+            why.variant
+        ))
+    }
+
+    /// Names the games of each variant that were not searched.
+    fn report_unsearched(&self, args: &SearchArgs, reporter: &Reporter) {
+        for (why, n) in &self.not_searched {
+            reporter.message(&format!(
+                "pdnkit: {} cannot be read {why}: {} of {} not searched",
+                shown(args),
+                plural(*n, "game"),
+                why.variant
+            ));
+        }
+    }
+}
+
 /// A matching game as `--to pdn` writes it: its text as in its file with the hits' comments,
 /// in UTF-8, and `*` after a game that had no terminator (so the next game stays apart). No
 /// tag is added: what a user gets is their own game.
-fn marked_text(raw: &RawGame, checked: &CheckedGame<'_, '_>, hits: &[Hit]) -> Rendered {
+fn marked(raw: &RawGame, checked: &CheckedGame<'_, '_>, hits: &[Hit]) -> Rendered {
     if raw.oversize.is_some() {
         return Rendered {
             data: None,
             transcoded: None,
         };
     }
-    let mut text = marked_game(checked, hits);
+    let mut text = marked_text(checked, hits);
     if checked.game.is_some_and(|g| g.terminator.is_none()) {
         let end = text.trim_end().len();
         let line_end = if text.contains("\r\n") { "\r\n" } else { "\n" };
@@ -352,57 +420,4 @@ fn marked_text(raw: &RawGame, checked: &CheckedGame<'_, '_>, hits: &[Hit]) -> Re
         data: Some(text.into_bytes()),
         transcoded: (raw.encoding.name() != "UTF-8").then(|| raw.encoding.name()),
     }
-}
-
-/// The game's original text with a comment after each matching move (before the first move
-/// for the start position).
-fn marked_game(checked: &CheckedGame<'_, '_>, hits: &[Hit]) -> String {
-    let text = &checked.raw.text;
-    let Some(replayed) = checked.replayed else {
-        return text.clone();
-    };
-    // Where each comment goes: after the move's text, or where the movetext starts.
-    let movetext_start = checked
-        .game
-        .and_then(|g| g.body.first().map(|n| n.span().start as usize))
-        .unwrap_or(text.len());
-    let mut marks: Vec<(usize, String)> = hits
-        .iter()
-        .map(|h| {
-            let at = match h.ply.checked_sub(1) {
-                Some(i) if h.variation == 0 => replayed.plies[i as usize].span.end as usize,
-                Some(_) => replayed
-                    .variation_plies
-                    .iter()
-                    .find(|p| {
-                        p.ply == h.ply
-                            && p.depth == h.variation
-                            && p.after
-                                .fen_text(&checked.config().expect("replayed").notation)
-                                == h.fen
-                    })
-                    .map_or(movetext_start, |p| p.span.end as usize),
-                None => movetext_start,
-            };
-            let mirrored = if h.mirrored { ", mirrored" } else { "" };
-            let comment = format!("{{pdnkit search: {}{mirrored}}}", h.fen);
-            // After a move, or before the first one for the start position.
-            let text = if h.ply == 0 {
-                format!("{comment} ")
-            } else {
-                format!(" {comment}")
-            };
-            (at, text)
-        })
-        .collect();
-    marks.sort_by_key(|m| m.0);
-    let mut out = String::with_capacity(text.len() + 64 * marks.len());
-    let mut from = 0;
-    for (at, comment) in marks {
-        out.push_str(&text[from..at]);
-        out.push_str(&comment);
-        from = at;
-    }
-    out.push_str(&text[from..]);
-    out
 }

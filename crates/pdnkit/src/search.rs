@@ -254,6 +254,30 @@ impl Target {
     }
 }
 
+/// How a query looks for its target, as a user asks for it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QueryOptions {
+    /// Positions match whoever is to move (positions and patterns).
+    pub any_side: bool,
+    /// Also match the mirror image (positions, patterns and material).
+    pub mirror: bool,
+    /// A pattern must hold for at least this many positions in a row (patterns only).
+    pub at_least: Option<u32>,
+    /// Also look in variations.
+    pub variations: bool,
+}
+
+/// An option asked for that does not apply to the query's target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Misapplied {
+    /// [`QueryOptions::at_least`]: patterns only.
+    AtLeast,
+    /// [`QueryOptions::any_side`]: positions and patterns only.
+    AnySide,
+    /// [`QueryOptions::mirror`]: positions, patterns and material only.
+    Mirror,
+}
+
 impl Query {
     /// A query for `target`, in the main line, either side not allowed, no mirror.
     pub fn new(target: Target) -> Query {
@@ -265,6 +289,28 @@ impl Query {
             variations: false,
             compiled: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// A query for `target` looked for as `options` say, each option checked to apply to it.
+    ///
+    /// # Errors
+    /// The first option that does not apply to the target.
+    pub fn with_options(target: Target, options: QueryOptions) -> Result<Query, Misapplied> {
+        if options.at_least.is_some() && !matches!(target, Target::Pattern(_)) {
+            return Err(Misapplied::AtLeast);
+        }
+        if options.any_side && !matches!(target, Target::Position(_) | Target::Pattern(_)) {
+            return Err(Misapplied::AnySide);
+        }
+        if options.mirror && matches!(target, Target::Move(_)) {
+            return Err(Misapplied::Mirror);
+        }
+        let mut q = Query::new(target);
+        q.any_side = options.any_side;
+        q.mirror = options.mirror;
+        q.at_least = options.at_least.unwrap_or(1);
+        q.variations = options.variations;
+        Ok(q)
     }
 
     /// The target of the query.
@@ -536,4 +582,40 @@ fn takes_king(m: &Move, before: &Position) -> bool {
     m.captures()
         .iter()
         .any(|&sq| before.piece_at(sq).is_some_and(|p| p.role == Role::King))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_that_do_not_apply_to_the_target_are_refused() {
+        let fen = || Target::parse_fen("W:W28:B19").unwrap();
+        let pattern = || Target::parse_pattern("W:W28").unwrap();
+        let material = || Target::parse_material("W:3 B:2").unwrap();
+        let moves = || Target::parse_move("x3").unwrap();
+        let with = |at_least, any_side, mirror| QueryOptions {
+            any_side,
+            mirror,
+            at_least,
+            variations: false,
+        };
+        let q = Query::with_options(pattern(), with(Some(4), true, true)).unwrap();
+        assert_eq!((q.at_least, q.any_side, q.mirror), (4, true, true));
+        let refused = |t: Target, o| Query::with_options(t, o).err();
+        assert_eq!(
+            refused(fen(), with(Some(1), false, false)),
+            Some(Misapplied::AtLeast)
+        );
+        assert_eq!(
+            refused(material(), with(None, true, false)),
+            Some(Misapplied::AnySide)
+        );
+        assert_eq!(
+            refused(moves(), with(None, false, true)),
+            Some(Misapplied::Mirror)
+        );
+        assert_eq!(refused(material(), with(None, false, true)), None);
+        assert_eq!(refused(fen(), with(None, true, true)), None);
+    }
 }
