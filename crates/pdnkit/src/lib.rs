@@ -14,6 +14,8 @@
 //! * [`export`]: the game as FEN, CSV, JSON Lines, rule-aware PDN or Parquet tables;
 //!   [`stats`]: archive statistics; [`file_variant`]: one variant for the untagged games of a
 //!   file.
+//! * The archive tools: [`filter`], [`search`] (and its position [`index`]), [`dedupe`];
+//!   [`repair`]: what a move that cannot be played was meant to be, and a game fixed.
 //!
 //! # Reading an archive and replaying each game
 //!
