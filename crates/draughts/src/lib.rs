@@ -8,6 +8,10 @@
 //! * [`Position`]: pieces and side to move, legal moves ([`Move`]) and playing them;
 //!   [`GameState`]: a position with what the draw rules count, and when the game is over
 //!   ([`Outcome`]).
+//! * [`Position::resolve`]: the legal move that a written move's squares name (short, minimal
+//!   or full capture paths), or why none does ([`ResolveError`]: no piece there, no such
+//!   move, several captures, a move that breaks the capture duty); [`Resolver`] reuses its
+//!   buffers from move to move.
 //! * [`Fen`] and [`GameType`]: the values of the PDN tags that name a position and the rules,
 //!   parsed and written back; [`SquareToken`]: a square as written (`32`, `c3`).
 //! * [`perft`] and [`divide`]: the move generator's node counts, which match every published

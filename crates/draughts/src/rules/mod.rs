@@ -2,7 +2,8 @@
 //!
 //! * [`Variant`] / [`Config`]: the runtime choice of rules, from a name or a `GameType`.
 //! * [`Rules`]: one annotated constant per variant (see `variants.rs`), plain data.
-//! * [`Position`]: pieces and side to move; legal moves, capture sequences, `play`.
+//! * [`Position`]: pieces and side to move; legal moves, capture sequences, `play`;
+//!   [`Position::resolve`]: the legal move a written move's squares name, or why none does.
 //! * [`GameState`]: a position plus what the rules need beyond it (repetitions, draw
 //!   counters), with [`GameState::outcome`].
 //! * [`perft`] / [`divide`]: move-generator node counts.
@@ -23,6 +24,7 @@ mod outcome;
 mod perft;
 mod position;
 mod precedence;
+mod resolve;
 mod setup;
 mod sided;
 mod spec;
@@ -34,6 +36,7 @@ pub use mv::{MAX_CAPTURES, Move};
 pub use outcome::{Outcome, WinReason};
 pub use perft::{CountMode, divide, perft};
 pub use position::{CaptureMove, CaptureRank, Piece, Position, QuietMove, Role};
+pub use resolve::{DutyBreach, ResolveError, Resolver, WrittenAs};
 pub use setup::FenError;
 pub use spec::{
     DrawRule, FrisianValue, Goal, KingRange, Landing, Lines, ManCaptures, ManSteps, MissedCapture,
