@@ -12,7 +12,6 @@
 //! output formats.
 
 use crate::Ply;
-use crate::replay::fits;
 use ::pdn as ast;
 use draughts::{Config, Move, Position};
 use draughts::{Geometry, Square};
@@ -99,7 +98,7 @@ fn reads_back_as(before: &Position, mv: &Move, squares: &[Square]) -> bool {
     before
         .legal_capture_paths_all()
         .iter()
-        .filter(|m| fits(m, squares))
+        .filter(|m| m.fits(squares))
         .all(|m| m.same_effect(mv))
 }
 

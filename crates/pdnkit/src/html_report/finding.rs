@@ -9,7 +9,6 @@ use draughts::{Move, Notation, Position};
 use super::viewer::{code, in_board_notation, squares_text};
 use crate::diagram::parse_route;
 use crate::repair::Suggestion;
-use crate::replay::fits;
 use crate::{CheckedGame, Code, Located, Ply, Severity, Verdict};
 
 /// Most characters of the source line shown on each side of the finding's column.
@@ -235,7 +234,7 @@ fn required(before: &Position, notation: &Notation, best: &str) -> Option<String
         .legal_capture_paths_all()
         .into_iter()
         .chain(before.legal_moves())
-        .find(|m| fits(m, &squares))?;
+        .find(|m| m.fits(&squares))?;
     Some(route(&mv))
 }
 

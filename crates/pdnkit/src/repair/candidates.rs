@@ -9,7 +9,6 @@ use pdn::{RawGame, parse_game};
 use super::Slip;
 use super::line::{Line, Op};
 use crate::export::minimal_legal;
-use crate::replay::fits;
 
 /// A changed window and how to show it.
 pub struct Candidate {
@@ -73,7 +72,7 @@ pub fn of_window(line: &Line, fault: usize) -> Vec<Candidate> {
         let Some(squares) = prev.squares(line) else {
             return Vec::new();
         };
-        let Some(m) = before.legal_moves().into_iter().find(|m| fits(m, &squares)) else {
+        let Some(m) = before.legal_moves().into_iter().find(|m| m.fits(&squares)) else {
             return Vec::new();
         };
         before.play(&m);
@@ -221,7 +220,7 @@ fn plies(
     if let Some(squares) = written.squares(line) {
         for m in legal {
             let after = before.played(m);
-            if after.legal_moves().iter().any(|n| fits(n, &squares)) {
+            if after.legal_moves().iter().any(|n| n.fits(&squares)) {
                 let inserted = minimal_legal(config, before, m);
                 out.push(Candidate {
                     shown: format!("{inserted} {}", window[fault]),

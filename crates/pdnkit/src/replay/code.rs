@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use draughts::DutyBreach;
+
 /// How bad a finding is. A game with an `Error` is invalid; with only `Warning`s it is
 /// "with warnings"; `Note`s never change a verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -125,6 +127,18 @@ impl Code {
                 | AmbiguousMove
                 | MovesAfterEnd
         )
+    }
+}
+
+impl From<DutyBreach> for Code {
+    /// The code of a move that breaks the capture duty in this way.
+    fn from(breach: DutyBreach) -> Code {
+        match breach {
+            DutyBreach::CaptureRequired => Code::CaptureRequired,
+            DutyBreach::MissedCapture => Code::MissedCapture,
+            DutyBreach::NotMaximalCapture => Code::NotMaximalCapture,
+            DutyBreach::IncompleteCapture => Code::IncompleteCapture,
+        }
     }
 }
 

@@ -10,7 +10,6 @@ use pdn::MoveForm;
 
 use super::code::{Code, Severity};
 use super::diagnostic::{CaptureFault, Diagnostic, side_name};
-use super::resolve::Fault;
 
 /// Most legal moves listed in an `illegal-move` message.
 const LISTED_MOVES: usize = 12;
@@ -65,10 +64,12 @@ pub fn draw_rule(r: DrawRule) -> String {
     }
 }
 
-/// The diagnostic of a capture fault, naming what was taken and one best legal capture.
+/// The diagnostic of a capture fault (`code`, the move `played`), naming what was taken and
+/// one best legal capture.
 pub fn capture_fault(
     state: &draughts::GameState,
-    f: &Fault,
+    code: Code,
+    played: &Move,
     written: &ast::Move<'_>,
 ) -> Diagnostic {
     let pos = state.position();
@@ -76,8 +77,8 @@ pub fn capture_fault(
     let best = best_capture(pos);
     let best_rank = pos.capture_rank(&best);
     let best_text = long_text(state, &notation, &best);
-    let taken = f.played.captures().len();
-    let message = match f.code {
+    let taken = played.captures().len();
+    let message = match code {
         Code::CaptureRequired => format!(
             "{} is a quiet move, but a capture is compulsory: {best_text} ({})",
             written.text,
@@ -95,7 +96,7 @@ pub fn capture_fault(
             requirement(&best_rank)
         ),
         _ => {
-            let played = pos.capture_rank(&f.played);
+            let played = pos.capture_rank(played);
             format!(
                 "{} {}; the rules require {}{}: {best_text}",
                 written.text,
@@ -109,15 +110,14 @@ pub fn capture_fault(
             )
         }
     };
-    let severity = if f.code == Code::MissedCapture {
+    let severity = if code == Code::MissedCapture {
         Severity::Note
     } else {
         Severity::Error
     };
-    let mut d = Diagnostic::new(severity, f.code, message);
+    let mut d = Diagnostic::new(severity, code, message);
     d.capture = Some(Box::new(CaptureFault {
-        captured: f
-            .played
+        captured: played
             .captures()
             .iter()
             .map(|s| notation.format(*s).to_string())

@@ -4,7 +4,7 @@
 
 use draughts::Colour;
 use draughts::SquareToken;
-use draughts::{self, Move, Outcome, Position};
+use draughts::{self, Move, Outcome, Position, ResolveError, Resolver};
 use draughts::{Square, SquareNames};
 use pdn::Span;
 use pdn::{self as ast, Node};
@@ -13,7 +13,6 @@ use super::code::{Code, Severity};
 use super::describe;
 use super::diagnostic::{Diagnostic, MoveRef};
 use super::lookahead;
-use super::resolve::{Resolution, Resolver};
 use super::result::DrawnAt;
 use super::{Ply, ReplayOptions};
 
@@ -53,7 +52,7 @@ pub struct Walker<'o> {
     pub plies: Vec<Ply>,
     /// Moves played inside variations, in text order.
     pub variation_plies: Vec<Ply>,
-    /// Move matching, with its reused buffers.
+    /// Move reading, with its reused buffers.
     pub resolver: Resolver,
     /// The squares of the move being played (reused from move to move).
     pub squares: Vec<Square>,
@@ -267,12 +266,13 @@ impl Walker<'_> {
                 .resolve_file_target(&pos, &notation, f, target),
             _ => {
                 let dashed = m.separators().all(|s| s == pdn::Separator::Dash);
-                self.resolver.resolve(&pos, squares, dashed)
+                self.resolver
+                    .resolve(&pos, squares, super::written_as(dashed))
             }
         };
         // The resolver generated the legal moves: use them to see whether the game was over.
         if !*ended
-            && let Some(stop) = self.game_over(cursor, m, depth, self.resolver.has_legal_move())
+            && let Some(stop) = self.game_over(cursor, m, depth, self.resolver.had_legal_move())
         {
             *ended = true;
             if stop {
@@ -280,7 +280,7 @@ impl Walker<'_> {
             }
         }
         let mut consumed = 0;
-        if !matches!(resolution, Resolution::Legal(_) | Resolution::Ambiguous(_))
+        if matches!(&resolution, Err(e) if !matches!(e, ResolveError::Ambiguous(_)))
             && file.is_none()
             && let Some((joined, n)) = join_hops(
                 &mut self.resolver,
@@ -313,7 +313,7 @@ impl Walker<'_> {
         }
         let rest = &nodes[index + 1 + consumed..];
         let (mv, fault) = match resolution {
-            Resolution::Legal(mv) => {
+            Ok(mv) => {
                 if !mv.is_capture() && m.text.bytes().any(|b| matches!(b, b'x' | b'X' | b':')) {
                     let d = Diagnostic::new(
                         self.strictness(Severity::Note),
@@ -340,17 +340,23 @@ impl Walker<'_> {
                 }
                 (mv, None)
             }
-            Resolution::Ambiguous(options) => {
+            Err(ResolveError::Ambiguous(options)) => {
                 let (mv, d) = lookahead::decide(&cursor.state, &options, rest, m);
                 self.push_at(d, m, cursor, depth);
                 (mv, None)
             }
-            Resolution::Fault(f) => {
-                let d = describe::capture_fault(&cursor.state, &f, m);
+            Err(ResolveError::BreaksCaptureDuty { breach, played }) => {
+                let code = Code::from(breach);
+                let d = describe::capture_fault(&cursor.state, code, &played, m);
                 self.push_at(d, m, cursor, depth);
-                (f.played, Some(f.code))
+                (played, Some(code))
             }
-            Resolution::Unplayable(code) => {
+            Err(unplayable) => {
+                let code = match unplayable {
+                    ResolveError::NoPiece(_) => Code::NoPiece,
+                    ResolveError::WrongSide(_) => Code::WrongSide,
+                    _ => Code::IllegalMove,
+                };
                 let named = describe::written_notation(&cursor.state, m);
                 let msg = describe::unplayable(&pos, &named, code, squares, m);
                 self.fail(code, msg, m, cursor, depth);
@@ -513,14 +519,14 @@ impl Walker<'_> {
 
 /// PDN 1.0 writes a multiple capture one hop per token (`11x18 18x25`): joins the following
 /// move tokens that start where the previous one ended, as long as the joined path fits a
-/// legal capture. Returns the resolution and how many tokens were joined.
+/// legal capture. Returns how the rules read the joined move and how many tokens were joined.
 fn join_hops(
     resolver: &mut Resolver,
     pos: &Position,
     notation: &draughts::Notation,
     squares: &[Square],
     following: &[Node<'_>],
-) -> Option<(Resolution, usize)> {
+) -> Option<(Result<Move, ResolveError>, usize)> {
     if !pos.has_capture() {
         return None;
     }
@@ -543,8 +549,8 @@ fn join_hops(
         if joined.len() > draughts::MAX_CAPTURES + 1 {
             return None;
         }
-        let r = resolver.resolve(pos, &joined, false);
-        if matches!(r, Resolution::Legal(_) | Resolution::Ambiguous(_)) {
+        let r = resolver.resolve(pos, &joined, draughts::WrittenAs::Capture);
+        if matches!(r, Ok(_) | Err(ResolveError::Ambiguous(_))) {
             return Some((r, n + 1));
         }
     }

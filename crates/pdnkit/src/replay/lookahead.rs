@@ -2,14 +2,13 @@
 //! line replays wins (as lidraughts does, but reported, never silent).
 
 use draughts::SquareToken;
-use draughts::{self, Move};
+use draughts::{self, Move, ResolveError, Resolver};
 use pdn::MoveForm;
 use pdn::{self as ast, Node};
 
 use super::code::{Code, Severity};
 use super::describe::{long_text, written_notation};
 use super::diagnostic::Diagnostic;
-use super::resolve::{Resolution, Resolver};
 
 /// Picks one of `options` (legal moves that all fit `written`) by replaying `rest` after
 /// each; returns the choice and the `ambiguous-move` diagnostic (a warning when look-ahead
@@ -87,7 +86,7 @@ pub fn decide(
 /// ambiguities take their first route; faults and unplayable moves end the count.
 fn replayable(mut state: draughts::GameState, rest: &[Node<'_>]) -> (u32, bool) {
     let mut count = 0;
-    let mut resolver = Resolver::default();
+    let mut resolver = Resolver::new();
     for node in rest {
         let Node::Move(m) = node else {
             continue;
@@ -111,13 +110,13 @@ fn replayable(mut state: draughts::GameState, rest: &[Node<'_>]) -> (u32, bool) 
             }
             _ => {
                 let dashed = m.separators().all(|s| s == pdn::Separator::Dash);
-                resolver.resolve(state.position(), &squares, dashed)
+                resolver.resolve(state.position(), &squares, super::written_as(dashed))
             }
         };
         let mv = match resolution {
-            Resolution::Legal(mv) => mv,
-            Resolution::Ambiguous(options) => options[0],
-            Resolution::Fault(_) | Resolution::Unplayable(_) => return (count, false),
+            Ok(mv) => mv,
+            Err(ResolveError::Ambiguous(options)) => options[0],
+            Err(_) => return (count, false),
         };
         state.play(&mv);
         count += 1;

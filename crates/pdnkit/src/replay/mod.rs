@@ -4,8 +4,8 @@
 //! * the variant comes from `--variant`, else the `GameType` or `Variant` tag, else a guess
 //!   from the squares used, confirmed by replaying (reported as a note);
 //! * the start is the `FEN` tag (or a leading `/FEN/` setup), else the variant's start;
-//! * each written move is matched against the legal moves (`resolve.rs`):
-//!   short, minimal and full capture paths, PDN 1.0 hop-by-hop captures; an ambiguous short
+//! * each written move is read by the rules ([`draughts::Position::resolve`]): short, minimal
+//!   and full capture paths; PDN 1.0 hop-by-hop captures are joined here; an ambiguous short
 //!   capture is decided by look-ahead and reported;
 //! * a move that breaks a capture duty but can be played (not maximal, stopped early, quiet
 //!   while a capture was due) is reported and applied, so one game shows all its capture
@@ -20,7 +20,6 @@ mod describe;
 mod diagnostic;
 mod line;
 mod lookahead;
-mod resolve;
 mod result;
 mod verdict;
 
@@ -28,10 +27,9 @@ pub use archive::{ArchiveBoard, ArchiveVariant, VariantEvidence};
 pub use choose::{Source, tagged_variant};
 pub use code::{Code, Severity};
 pub use diagnostic::{CaptureFault, Diagnostic, MoveRef, side_name};
-pub use resolve::fits;
 pub use verdict::PlainJudge;
 
-use draughts::{self, Config, Move, Position, Variant};
+use draughts::{self, Config, Move, Position, Resolver, Variant, WrittenAs};
 use draughts::{Colour, Fen};
 use pdn::Span;
 use pdn::{self as ast, Game, Node};
@@ -39,7 +37,16 @@ use pdn::{Note, NoteKind};
 
 use choose::Choice;
 use line::{Cursor, Walker};
-use resolve::Resolver;
+
+/// How a move whose separators are all dashes (`dashed`, as quiet moves are written) is
+/// written, as the rules read it.
+fn written_as(dashed: bool) -> WrittenAs {
+    if dashed {
+        WrittenAs::Quiet
+    } else {
+        WrittenAs::Capture
+    }
+}
 
 /// How to replay.
 #[derive(Clone, Debug)]
@@ -453,7 +460,7 @@ impl Job<'_, '_> {
                     .count(),
             ),
             variation_plies: Vec::new(),
-            resolver: Resolver::new(self.options.fast_paths),
+            resolver: Resolver::new(),
             squares: Vec::new(),
             names: config.notation.names(),
             probe,

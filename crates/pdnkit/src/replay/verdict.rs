@@ -8,14 +8,15 @@
 //! off the board, a move that is not exactly one legal move, a move after a win, a result that
 //! disagrees), leaving the game to it. `tests/replay_fast_paths.rs` holds it to the reference.
 
-use draughts::{CaptureMove, Colour, Config, GameState, Move, Outcome, QuietMove, Square};
+use draughts::{
+    CaptureMove, Colour, Config, GameState, Move, Outcome, QuietMove, Resolver, Square,
+};
 use pdn::fast::{Plain, PlainToken};
 use pdn::{HeaderItem, RawGame};
 
 use super::choose::{self, Choice};
-use super::resolve::{Resolution, Resolver, may_be_missed_capture};
 use super::result::{self, DrawnAt};
-use super::{ReplayOptions, Severity, StartSpec};
+use super::{ReplayOptions, Severity, StartSpec, written_as};
 
 /// Judges games in the plain shape without their tree, reusing its buffers from one game to
 /// the next (one per worker).
@@ -32,7 +33,7 @@ pub struct PlainJudge {
 impl Default for PlainJudge {
     fn default() -> Self {
         PlainJudge {
-            resolver: Resolver::new(true),
+            resolver: Resolver::new(),
             squares: Vec::new(),
             spare: None,
             header: Vec::new(),
@@ -167,7 +168,11 @@ impl Line {
                 match self.state.quiet_unless_capture(from, to) {
                     Some(Some(q)) => Some(Found::Quiet(q)),
                     Some(None) => self.resolve(scratch, &[from, to], m.dashed, Some(false)),
-                    None if !may_be_missed_capture(self.state.position(), m.dashed, 2) => {
+                    None if !self
+                        .state
+                        .position()
+                        .may_be_missed_capture(2, written_as(m.dashed)) =>
+                    {
                         match self.state.capture_between(from, to) {
                             Some(c) => Some(Found::Capture(c)),
                             None => self.resolve(scratch, &[from, to], m.dashed, Some(true)),
@@ -245,13 +250,16 @@ impl Line {
         dashed: bool,
         capture_due: Option<bool>,
     ) -> Option<Found> {
-        match scratch
+        scratch
             .resolver
-            .resolve_knowing(self.state.position(), squares, dashed, capture_due)
-        {
-            Resolution::Legal(mv) => Some(Found::Listed(mv)),
-            _ => None,
-        }
+            .resolve_knowing(
+                self.state.position(),
+                squares,
+                written_as(dashed),
+                capture_due,
+            )
+            .ok()
+            .map(Found::Listed)
     }
 }
 
