@@ -1,7 +1,8 @@
 //! The layers of ARCHITECTURE.md, checked: dependencies point one way (draughts ← pdn ←
 //! pdnkit ← the binary, the language server and the Python module) in the graph `cargo
-//! metadata` resolves, the rules crate reads no PDN text, and only the front ends (through the
-//! pipeline crate) and the binary's prescan spawn threads; only the binary maps files.
+//! metadata` resolves, the rules crate reads no PDN text, threads are spawned only by the
+//! pipeline crate (which the library's archive API runs games through) and the binary's
+//! prescan; only the binary maps files.
 
 use std::path::Path;
 
@@ -70,12 +71,14 @@ fn the_pdn_crate_uses_the_rules_crate_only_and_owns_no_threads() {
     }
 }
 
+/// The library runs games in parallel only through the pipeline crate (its archive API); it
+/// spawns no thread of its own and maps no file.
 #[test]
-fn the_library_leaves_threads_and_file_mapping_to_the_binary() {
+fn the_library_leaves_its_own_threads_and_file_mapping_to_the_binary() {
     let files = sources(&root().join("crates/pdnkit/src"));
     assert!(files.len() > 20, "the library's sources were not found");
     for (path, text) in files {
-        for word in ["std::thread", "pipeline::", "memmap2", "unsafe "] {
+        for word in ["std::thread", "memmap2", "unsafe ", "mpsc"] {
             assert!(!text.contains(word), "{path} uses {word}");
         }
     }
@@ -159,7 +162,8 @@ fn dependencies_point_one_way_in_the_resolved_graph() {
     // The graph is read whole: the binary needs clap through its own package.
     assert!(needs(&graph, "pdnkit-cli").contains(&"clap".to_string()));
     let library = needs(&graph, "pdnkit");
-    for name in ["pdnkit-draughts", "pdnkit-pdn"] {
+    // The archive API runs games through the ordered parallel map.
+    for name in ["pdnkit-draughts", "pdnkit-pdn", "pdnkit-pipeline"] {
         assert!(library.contains(&name.to_string()), "{library:?}");
     }
     // What Rust users import as `pdnkit` compiles no command-line crate and no front end.
@@ -170,7 +174,6 @@ fn dependencies_point_one_way_in_the_resolved_graph() {
         "indicatif",
         "memmap2",
         "resvg",
-        "pdnkit-pipeline",
         "pdnkit-cli",
         "pdnkit-lsp",
         "pdnkit-python",

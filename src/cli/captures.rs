@@ -11,10 +11,11 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use pdn::parse_game;
+use pdnkit::archive::{ArchiveGame, Counted};
 use pdnkit::{GameRecord, Located};
-use pdnkit::{ReplayOptions, Severity, replay};
+use pdnkit::{Severity, replay};
 
-use super::input::{self, Item};
+use super::input;
 use super::output::Output;
 use super::report::{Counts, Listing, Reporter, Style, plural, render_diagnostics};
 use super::{Format, GlobalArgs, ReplayArgs, Status};
@@ -73,19 +74,64 @@ const HEADER: [&str; 14] = [
     "fen_before",
 ];
 
+/// What one game gives: its rows, its counts, the codes of its faults.
 struct Audited {
     data: Vec<u8>,
-    messages: String,
     counts: Counts,
     faults: Vec<&'static str>,
+}
+
+impl Counted for Audited {
+    fn counts(&self) -> Counts {
+        self.counts
+    }
+}
+
+/// The faults found so far, by code, and the games that have them.
+#[derive(Default)]
+struct Faults {
+    by_code: BTreeMap<&'static str, u64>,
+    games: u64,
+}
+
+impl Faults {
+    fn add(&mut self, codes: &[&'static str]) {
+        self.games += u64::from(!codes.is_empty());
+        for code in codes {
+            *self.by_code.entry(code).or_default() += 1;
+        }
+    }
+
+    fn total(&self) -> u64 {
+        self.by_code.values().sum()
+    }
+
+    /// `pdnkit: 3 capture faults (2 capture-required, 1 not-maximal-capture) in 2 games`.
+    fn summary(&self) -> String {
+        let detail: Vec<String> = self
+            .by_code
+            .iter()
+            .map(|(c, n)| format!("{n} {c}"))
+            .collect();
+        let detail = if detail.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", detail.join(", "))
+        };
+        format!(
+            "pdnkit: {}{detail} in {}",
+            plural(self.total(), "capture fault"),
+            plural(self.games, "game")
+        )
+    }
 }
 
 /// Runs `pdnkit captures`.
 pub fn run(args: CapturesArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let files = input::default_stdin(args.files);
     let format = global.format.unwrap_or(Format::Csv);
-    let options = args.replay.options()?;
-    let mut reporter = Reporter::new(global, &files);
+    let archive = input::archive(&files, global, args.replay.options()?);
+    let reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;
     if format == Format::Csv {
         let mut header = csv::Writer::from_writer(Vec::new());
@@ -93,68 +139,37 @@ pub fn run(args: CapturesArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         out.write_all(&header.into_inner().expect("in-memory CSV"))?;
     }
     let colour = global.color.colours_stdout() && args.output.is_none();
-    let mut by_code: BTreeMap<&'static str, u64> = BTreeMap::new();
-    let mut games_with_faults = 0u64;
-    let result = global.pipeline().run_weighed(
-        input::decided_games(
-            &files,
-            reporter.progress(),
-            input::Deciding::replaying(options.variant),
-        ),
-        |(item, _)| item.weight(),
+    let mut faults = Faults::default();
+    let ran = archive.run(
+        &reporter,
         || (),
-        |_, (item, archive)| audit(item, &options.for_archive(archive), format, colour),
-        |a| {
-            reporter.message(&a.messages);
-            reporter.add(a.counts);
-            if !a.faults.is_empty() {
-                games_with_faults += 1;
-            }
-            for code in a.faults {
-                *by_code.entry(code).or_default() += 1;
-            }
+        |_, game| audit(&game, format, colour),
+        |audited| {
+            let Some(a) = reporter.game(audited) else {
+                return ControlFlow::Continue(());
+            };
+            faults.add(&a.faults);
             match out.write_all(&a.data) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(e) => ControlFlow::Break(e),
             }
         },
     );
-    result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
+    let ran = ran.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
     out.finish()?;
-    let total: u64 = by_code.values().sum();
     if !global.quiet {
-        let detail: Vec<String> = by_code.iter().map(|(c, n)| format!("{n} {c}")).collect();
-        let detail = if detail.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", detail.join(", "))
-        };
-        reporter.message(&format!(
-            "pdnkit: {}{detail} in {}",
-            plural(total, "capture fault"),
-            plural(games_with_faults, "game")
-        ));
+        reporter.message(&faults.summary());
     }
-    let mut status = reporter.finish_validation();
-    status.findings = total > 0;
+    let mut status = reporter.finish(ran.counts);
+    status.findings = faults.total() > 0;
     Ok(status)
 }
 
-fn audit(item: Item, options: &ReplayOptions, format: Format, colour: bool) -> Audited {
-    let (file, raw) = match item {
-        Item::Failed { error } => {
-            return Audited {
-                data: Vec::new(),
-                messages: format!("pdnkit: {error}\n"),
-                counts: Counts::failed_input(),
-                faults: Vec::new(),
-            };
-        }
-        Item::Game { file, game } => (file, game),
-    };
-    let record = match parse_game(&raw) {
-        Ok(game) => GameRecord::replayed(&file, &raw, &game, &replay(&game, options)),
-        Err(err) => GameRecord::unreadable(&file, &raw, &err),
+fn audit(game: &ArchiveGame, format: Format, colour: bool) -> Audited {
+    let (file, raw, options) = (&game.file, &game.game, &game.options);
+    let record = match parse_game(raw) {
+        Ok(game) => GameRecord::replayed(file, raw, &game, &replay(&game, options)),
+        Err(err) => GameRecord::unreadable(file, raw, &err),
     };
     let faults: Vec<&Located> = record
         .diagnostics
@@ -203,7 +218,6 @@ fn audit(item: Item, options: &ReplayOptions, format: Format, colour: bool) -> A
     };
     Audited {
         data,
-        messages: String::new(),
         counts: Counts::verdict(record.status),
         faults: faults.iter().map(|d| d.code.name()).collect(),
     }

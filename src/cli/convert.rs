@@ -11,15 +11,16 @@ use std::sync::Arc;
 use clap::ValueEnum;
 
 use pdn::parse_game;
+use pdnkit::archive::{Archive, ArchiveGame, Counted, Input};
 use pdnkit::export::JsonWriter;
 use pdnkit::export::PdnWriter;
 use pdnkit::export::{CsvWriter, DEFAULT_TAGS, Rows};
 use pdnkit::export::{FenWriter, Positions, missing_position};
 use pdnkit::{CheckedGame, check_game};
-use pdnkit::{Code, ReplayOptions, Severity};
+use pdnkit::{Code, Severity};
 use pdnkit::{GameRecord, Verdict};
 
-use super::input::{self, Item};
+use super::input;
 use super::output::Output;
 use super::report::{Counts, Reporter, plural};
 use super::{GlobalArgs, ReplayArgs, Status};
@@ -160,6 +161,62 @@ pub(super) struct Converted<D = Vec<u8>> {
     pub(super) as_start: bool,
 }
 
+impl<D> Counted for Converted<D> {
+    fn counts(&self) -> Counts {
+        self.counts
+    }
+}
+
+/// What a conversion wrote and left out, for its closing line.
+#[derive(Default)]
+pub(super) struct Tally {
+    pub(super) written: u64,
+    as_start: u64,
+    left_out: u64,
+    not_written: u64,
+}
+
+impl Tally {
+    /// Counts one item and prints what is said of it (a game's lines are findings of the run,
+    /// which --quiet leaves out; an input that failed is a failure, said whatever); returns
+    /// the game's data when it is to be written.
+    pub(super) fn take<D>(
+        &mut self,
+        converted: std::io::Result<Converted<D>>,
+        reporter: &Reporter,
+        quiet: bool,
+    ) -> Option<D> {
+        let c = reporter.game(converted)?;
+        if !quiet {
+            reporter.message(&c.messages);
+        }
+        self.written += u64::from(c.written);
+        self.left_out += u64::from(c.left_out);
+        self.not_written += u64::from(c.not_written);
+        self.as_start += u64::from(c.as_start);
+        c.written.then_some(c.data)
+    }
+
+    /// The closing line: games converted, how many only as their start position, how many
+    /// left out (`--skip-invalid`), how many the format had nothing to write of.
+    pub(super) fn summary(&self) -> String {
+        let mut line = format!("pdnkit: {} converted", plural(self.written, "game"));
+        if self.as_start > 0 {
+            line.push_str(&format!(
+                " ({} as the start position: no move replayed)",
+                self.as_start
+            ));
+        }
+        if self.left_out > 0 {
+            line.push_str(&format!(", {} left out", self.left_out));
+        }
+        if self.not_written > 0 {
+            line.push_str(&format!(", {} not written", self.not_written));
+        }
+        line
+    }
+}
+
 /// Runs `pdnkit convert`.
 pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     // `--to` already names the output format: a second option that could disagree with it is
@@ -177,92 +234,50 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         anyhow::bail!("--partition applies to --to parquet only");
     }
     let files = input::default_stdin(args.files.clone());
-    let options = args.replay.options()?;
-    let mut reporter = Reporter::new(global, &files);
-    let (format, buffered) = format(&args, &files)?;
+    let reporter = Reporter::new(global, &files);
+    let (format, archive) = format(&args, &files, global)?;
     let mut out = Output::open(args.output.as_deref())?;
     out.write_all(&format.header()?)?;
-    let items: Box<dyn Iterator<Item = Item> + Send> = match buffered {
-        Some(items) => Box::new(items.into_iter()),
-        None => Box::new(input::games(&files, reporter.progress())),
+    let (skip_invalid, pdn) = (args.skip_invalid, matches!(format, Format::Pdn));
+    let mut tally = Tally::default();
+    let visit = |_: &mut (), game: ArchiveGame| {
+        convert(game, skip_invalid, pdn, |data| match &format {
+            Format::Fen(positions) => match missing_position(data, *positions) {
+                Some(why) => Err(why),
+                None => Ok(render(&format, data)),
+            },
+            _ => Ok(render(&format, data)),
+        })
     };
-    let skip_invalid = args.skip_invalid;
-    let (mut first, mut written, mut as_start) = (true, 0u64, 0u64);
-    let (mut left_out, mut not_written) = (0u64, 0u64);
-    let result = global.pipeline().run_weighed(
-        input::decided(items, input::Deciding::replaying(options.variant)),
-        |(item, _)| item.weight(),
-        || (),
-        |_, (item, archive)| {
-            let pdn = matches!(format, Format::Pdn);
-            let options = options.for_archive(archive);
-            convert(item, &options, skip_invalid, pdn, |data| match &format {
-                Format::Fen(positions) => match missing_position(data, *positions) {
-                    Some(why) => Err(why),
-                    None => Ok(render(&format, data)),
-                },
-                _ => Ok(render(&format, data)),
-            })
-        },
-        |c| {
-            // A game's lines are findings of the run, which --quiet leaves out; an input that
-            // failed is a failure, said whatever.
-            if !global.quiet || c.counts.failed_inputs > 0 {
-                reporter.message(&c.messages);
-            }
-            reporter.add(c.counts);
-            written += u64::from(c.written);
-            left_out += u64::from(c.left_out);
-            not_written += u64::from(c.not_written);
-            as_start += u64::from(c.as_start);
-            if !c.written {
-                return ControlFlow::Continue(());
-            }
-            // PDN games are separated by a blank line; the other formats are line-based.
-            let separator: &[u8] = if matches!(format, Format::Pdn) && !first {
-                b"\n"
-            } else {
-                b""
-            };
-            first = false;
-            match out
-                .write_all(separator)
-                .and_then(|()| out.write_all(&c.data))
-            {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => ControlFlow::Break(e),
-            }
-        },
-    );
-    result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
+    let sink = |converted: std::io::Result<Converted>| {
+        let first = tally.written == 0;
+        let Some(data) = tally.take(converted, &reporter, global.quiet) else {
+            return ControlFlow::Continue(());
+        };
+        // PDN games are separated by a blank line; the other formats are line-based.
+        let separator: &[u8] = if pdn && !first { b"\n" } else { b"" };
+        match out.write_all(separator).and_then(|()| out.write_all(&data)) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(e),
+        }
+    };
+    let ran = archive.run(&reporter, || (), visit, sink);
+    let ran = ran.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
     out.finish()?;
     if !global.quiet {
-        reporter.message(&summary(written, as_start, left_out, not_written));
+        reporter.message(&tally.summary());
     }
-    Ok(reporter.finish_validation())
+    Ok(reporter.finish(ran.counts))
 }
 
-/// The closing line: games converted, how many only as their start position, how many left
-/// out (`--skip-invalid`), how many the format had nothing to write of.
-pub(super) fn summary(written: u64, as_start: u64, left_out: u64, not_written: u64) -> String {
-    let mut line = format!("pdnkit: {} converted", plural(written, "game"));
-    if as_start > 0 {
-        line.push_str(&format!(
-            " ({as_start} as the start position: no move replayed)"
-        ));
-    }
-    if left_out > 0 {
-        line.push_str(&format!(", {left_out} left out"));
-    }
-    if not_written > 0 {
-        line.push_str(&format!(", {not_written} not written"));
-    }
-    line
-}
-
-/// The format the arguments ask for; for `--tags all`, the tags of a first pass (and, when
-/// standard input is among the files, the games it read, since stdin cannot be read twice).
-fn format(args: &ConvertArgs, files: &[PathBuf]) -> anyhow::Result<(Format, Option<Vec<Item>>)> {
+/// The format the arguments ask for, and the archive to convert; for `--tags all`, the tags of
+/// a first pass over the archive (standard input kept in a temporary file for the second).
+fn format(
+    args: &ConvertArgs,
+    files: &[PathBuf],
+    global: &GlobalArgs,
+) -> anyhow::Result<(Format, Archive)> {
+    let archive = input::archive(files, global, args.replay.options()?);
     let fen_only = args.position.is_some() || args.ply.is_some();
     let csv_only = args.tags.is_some() || args.moves;
     if fen_only && args.to != ConvertTo::Fen {
@@ -281,8 +296,9 @@ fn format(args: &ConvertArgs, files: &[PathBuf]) -> anyhow::Result<(Format, Opti
         ConvertTo::Csv => {
             let tags = match args.tags.as_deref() {
                 Some([all]) if all == "all" => {
-                    let (tags, items) = tags_seen(files);
-                    return Ok((Format::Csv(Rows::Games(tags)), items));
+                    let archive = archive.rereadable()?;
+                    let tags = tags_seen(&archive);
+                    return Ok((Format::Csv(Rows::Games(tags)), archive));
                 }
                 Some(tags) => tags.iter().map(|t| t.trim().to_string()).collect(),
                 None => DEFAULT_TAGS.iter().map(|t| t.to_string()).collect(),
@@ -293,17 +309,15 @@ fn format(args: &ConvertArgs, files: &[PathBuf]) -> anyhow::Result<(Format, Opti
         ConvertTo::Pdn => Format::Pdn,
         ConvertTo::Parquet => unreachable!("--to parquet is run by convert_parquet"),
     };
-    Ok((format, None))
+    Ok((format, archive))
 }
 
 /// Every tag name in the inputs: the default columns first (those that occur), then the
-/// others in order of first appearance. Keeps the games read when stdin is among the files.
-fn tags_seen(files: &[PathBuf]) -> (Vec<String>, Option<Vec<Item>>) {
-    let keep = files.iter().any(|f| f.as_os_str() == "-");
-    let mut kept = Vec::new();
+/// others in order of first appearance.
+fn tags_seen(archive: &Archive) -> Vec<String> {
     let mut seen: Vec<String> = Vec::new();
-    for item in input::games(files, Arc::default()) {
-        if let Item::Game { game: raw, .. } = &item
+    for item in archive.games(Arc::default()) {
+        if let Input::Game { game: raw, .. } = &item
             && let Ok(game) = parse_game(raw)
         {
             for t in game.tags() {
@@ -311,9 +325,6 @@ fn tags_seen(files: &[PathBuf]) -> (Vec<String>, Option<Vec<Item>>) {
                     seen.push(t.name.to_string());
                 }
             }
-        }
-        if keep {
-            kept.push(item);
         }
     }
     let mut tags: Vec<String> = DEFAULT_TAGS
@@ -325,34 +336,19 @@ fn tags_seen(files: &[PathBuf]) -> (Vec<String>, Option<Vec<Item>>) {
         seen.into_iter()
             .filter(|s| !DEFAULT_TAGS.contains(&s.as_str())),
     );
-    (tags, keep.then_some(kept))
+    tags
 }
 
 /// Checks one game and renders it with `render`, unless it is left out (`skip_invalid`) or
 /// cannot be written (an unreadable game, when `pdn`: PDN out needs its moves; whatever
 /// `render` refuses, with the reason).
 pub(super) fn convert<D: Default>(
-    item: Item,
-    options: &ReplayOptions,
+    game: ArchiveGame,
     skip_invalid: bool,
     pdn: bool,
     render: impl FnOnce(&CheckedGame<'_, '_>) -> Result<D, String>,
 ) -> Converted<D> {
-    let (file, raw) = match item {
-        Item::Failed { error } => {
-            return Converted {
-                data: D::default(),
-                messages: format!("pdnkit: {error}\n"),
-                counts: Counts::failed_input(),
-                written: false,
-                left_out: false,
-                not_written: false,
-                as_start: false,
-            };
-        }
-        Item::Game { file, game } => (file, game),
-    };
-    check_game(&file, &raw, options, |data| {
+    check_game(&game.file, &game.game, &game.options, |data| {
         let status = data.record.status;
         let faulty = matches!(status, Verdict::Invalid | Verdict::Unreadable);
         let left_out = faulty && skip_invalid;

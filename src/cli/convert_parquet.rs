@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use pdnkit::export::{GameRows, ParquetWriter, Partition};
 
-use super::convert::{ConvertArgs, PartitionBy, convert, summary};
+use super::convert::{ConvertArgs, PartitionBy, Tally, convert};
 use super::input;
 use super::report::{Reporter, plural};
 use super::{GlobalArgs, Status};
@@ -27,48 +27,34 @@ pub fn run(args: &ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         PartitionBy::Year => Partition::Year,
     });
     let files = input::default_stdin(args.files.clone());
-    let options = args.replay.options()?;
-    let mut reporter = Reporter::new(global, &files);
-    let mut writer = ParquetWriter::create(dir, partition)?;
-    let games = input::games(&files, reporter.progress());
-    let skip_invalid = args.skip_invalid;
-    let (mut written, mut left_out, mut as_start) = (0u64, 0u64, 0u64);
     // Each game's rows hold a FEN per ply: fewer batches in flight than for text out.
-    let mut pipeline = global.pipeline();
-    pipeline.max_batches_in_flight = 2 * pipeline.jobs;
-    let result = pipeline.run_weighed(
-        input::decided(games, input::Deciding::replaying(options.variant)),
-        |(item, _)| item.weight(),
+    let archive = input::archive(&files, global, args.replay.options()?).batches_per_job(2);
+    let reporter = Reporter::new(global, &files);
+    let mut writer = ParquetWriter::create(dir, partition)?;
+    let skip_invalid = args.skip_invalid;
+    let mut tally = Tally::default();
+    let ran = archive.run(
+        &reporter,
         || (),
-        |_, (item, archive)| {
-            let options = options.for_archive(archive);
-            convert(item, &options, skip_invalid, false, |data| {
+        |_, game| {
+            convert(game, skip_invalid, false, |data| {
                 Ok(Some(Box::new(GameRows::of(data))))
             })
         },
-        |c| {
-            if !global.quiet || c.counts.failed_inputs > 0 {
-                reporter.message(&c.messages);
-            }
-            reporter.add(c.counts);
-            left_out += u64::from(c.left_out);
-            as_start += u64::from(c.as_start);
-            let Some(rows) = c.data.filter(|_| c.written) else {
-                return ControlFlow::Continue(());
-            };
-            written += 1;
-            match writer.write_rows(&rows) {
+        |converted| match tally.take(converted, &reporter, global.quiet).flatten() {
+            Some(rows) => match writer.write_rows(&rows) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(e) => ControlFlow::Break(e),
-            }
+            },
+            None => ControlFlow::Continue(()),
         },
     );
-    result.map_err(|e| anyhow::Error::new(e).context("writing the Parquet tables"))?;
+    let ran = ran.map_err(|e| anyhow::Error::new(e).context("writing the Parquet tables"))?;
     let tables = writer.finish()?;
     if !global.quiet {
         let line = format!(
             "{}; {} and {} in {}",
-            summary(written, as_start, left_out, 0),
+            tally.summary(),
             if tables.plies == 1 {
                 "1 ply".to_string()
             } else {
@@ -79,5 +65,5 @@ pub fn run(args: &ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         );
         reporter.message(&line);
     }
-    Ok(reporter.finish_validation())
+    Ok(reporter.finish(ran.counts))
 }

@@ -4,14 +4,13 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use draughts::{Config, Fen, GameState, Move, Notation, Position, Variant};
 use pdnkit::diagram::{Arrow, Options, Paint, Theme, parse_route, svg};
 use pdnkit::{CheckedGame, Severity, check_game};
 
-use super::input::{self, Item};
+use super::input;
 use super::output::Output;
 use super::{GlobalArgs, Status, not_a_variant};
 
@@ -157,20 +156,14 @@ fn from_game(args: &DiagramArgs, file: &Path) -> anyhow::Result<Drawn> {
         mainline_only: true,
         strict: false,
     };
-    let options = replay.options()?;
     let files = [file.to_path_buf()];
-    let deciding = input::Deciding::replaying(options.variant);
-    let progress = Arc::default();
-    for (item, archive) in input::decided_games(&files, progress, deciding) {
-        let (name, raw) = match item {
-            Item::Failed { error } => return Err(error.into()),
-            Item::Game { file, game } => (file, game),
-        };
-        if raw.index != args.game {
+    let archive = input::read_only(&files).replay_options(replay.options()?);
+    for game in archive.each_game() {
+        let game = game?;
+        if game.game.index != args.game {
             continue;
         }
-        let options = options.for_archive(archive);
-        return check_game(&name, &raw, &options, |checked| {
+        return check_game(&game.file, &game.game, &game.options, |checked| {
             position_at(checked, args.ply)
         });
     }

@@ -7,12 +7,13 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use draughts::Variant;
+use pdnkit::archive::{ArchiveGame, Counted};
 use pdnkit::filter::{Condition, Filter};
 use pdnkit::{Code, ReplayOptions, Verdict, check_game};
 
 use super::convert::Target;
 use super::games_out::{GamesOut, GamesWriter, Rendered, not_written};
-use super::input::{self, Item};
+use super::input;
 use super::output::Output;
 use super::report::{Counts, Reporter, plural};
 use super::{GlobalArgs, Status, not_a_variant};
@@ -156,6 +157,12 @@ struct Kept {
     counts: Counts,
 }
 
+impl Counted for Kept {
+    fn counts(&self) -> Counts {
+        self.counts
+    }
+}
+
 /// Runs `pdnkit filter`.
 pub fn run(args: FilterArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     if global.format.is_some() {
@@ -165,74 +172,65 @@ pub fn run(args: FilterArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     }
     let filter = filter(&args)?;
     let files = input::default_stdin(args.files);
-    let options = ReplayOptions::default();
+    let archive = input::archive(&files, global, ReplayOptions::default());
     let form = GamesOut::new(args.to);
     let mut writer = GamesWriter::default();
-    let mut reporter = Reporter::new(global, &files);
+    let reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;
     out.write_all(&form.header()?)?;
-    let games = input::decided_games(
-        &files,
-        reporter.progress(),
-        input::Deciding::replaying(None),
-    );
-    let kept_games = |(item, archive): input::Decided| {
-        let options = options.for_archive(archive);
-        let (file, raw) = match item {
-            Item::Failed { error } => {
-                return Kept {
-                    kept: None,
-                    message: format!("pdnkit: {error}"),
-                    counts: Counts::failed_input(),
-                };
-            }
-            Item::Game { file, game } => (file, game),
-        };
-        check_game(&file, &raw, &options, |checked| {
-            let counts = Counts::verdict(checked.record.status);
-            if !filter.matches(checked) {
-                return Kept {
-                    kept: None,
-                    message: String::new(),
-                    counts,
-                };
-            }
-            let rendered = form.render(&raw, checked);
-            let message = match rendered.data {
-                Some(_) => String::new(),
-                None => not_written(checked),
-            };
-            Kept {
-                kept: Some((file.clone(), rendered)),
-                message,
-                counts,
-            }
-        })
-    };
-    let mut write = |k: Kept| {
-        reporter.message(&k.message);
-        reporter.add(k.counts);
-        let Some((file, rendered)) = k.kept else {
-            return ControlFlow::Continue(());
-        };
-        writer.write_shown(&form, &mut out, &reporter, &file, &rendered)
-    };
-    let result = global.pipeline().run_weighed(
-        games,
-        |(item, _)| item.weight(),
+    let ran = archive.run(
+        &reporter,
         || (),
-        |_, game| kept_games(game),
-        &mut write,
+        |_, game| kept(&game, &filter, &form),
+        |kept| {
+            let Some(k) = reporter.game(kept) else {
+                return ControlFlow::Continue(());
+            };
+            reporter.message(&k.message);
+            let Some((file, rendered)) = k.kept else {
+                return ControlFlow::Continue(());
+            };
+            match writer.write(&form, &mut out, &file, &rendered) {
+                Ok(note) => {
+                    reporter.message(note.as_deref().unwrap_or(""));
+                    ControlFlow::Continue(())
+                }
+                Err(e) => ControlFlow::Break(e),
+            }
+        },
     );
-    result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
+    let ran = ran.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
     writer.finish(&form, &mut out)?;
     out.finish()?;
-    let kept = writer.written;
     if !global.quiet {
-        reporter.message(&format!("pdnkit: {} kept", plural(kept, "game")));
+        reporter.message(&format!("pdnkit: {} kept", plural(writer.written, "game")));
     }
-    let mut status = reporter.finish_validation();
+    let mut status = reporter.finish(ran.counts);
     // A filter reports what it kept, not findings: its exit code says whether it ran.
     status.findings = false;
     Ok(status)
+}
+
+/// What `filter` makes of one game: kept (rendered in `form`) or not.
+fn kept(game: &ArchiveGame, filter: &Filter, form: &GamesOut) -> Kept {
+    check_game(&game.file, &game.game, &game.options, |checked| {
+        let counts = Counts::verdict(checked.record.status);
+        if !filter.matches(checked) {
+            return Kept {
+                kept: None,
+                message: String::new(),
+                counts,
+            };
+        }
+        let rendered = form.render(&game.game, checked);
+        let message = match rendered.data {
+            Some(_) => String::new(),
+            None => not_written(checked),
+        };
+        Kept {
+            kept: Some((game.file.clone(), rendered)),
+            message,
+            counts,
+        }
+    })
 }

@@ -11,6 +11,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use pdn::LineCol;
+use pdnkit::archive;
 use pdnkit::{Code, Severity};
 use pdnkit::{GameRecord, Located};
 
@@ -18,13 +19,14 @@ use super::{GlobalArgs, Status, input};
 
 pub use pdnkit::summary::{Counts, plural};
 
-/// The stderr side of a run.
+/// The stderr side of a run: the library's [`archive::Progress`] shown with indicatif.
 pub struct Reporter {
     quiet: bool,
     bar: ProgressBar,
+    // For the subcommands that stream their inputs themselves ([`Reporter::progress`],
+    // [`Reporter::add`]): what the stream tells, the games counted, the items handled.
     progress: Arc<input::Progress>,
     counts: Counts,
-    /// Items handled: the input stream's warnings are printed after the items before them.
     handled: u64,
 }
 
@@ -73,9 +75,7 @@ impl Reporter {
     /// Prints the input stream's warnings due once `handled` items are handled (unless quiet).
     fn print_warnings(&self, handled: u64) {
         for warning in self.progress.warnings_due(handled) {
-            if !self.quiet {
-                self.message(&format!("pdnkit: {warning}"));
-            }
+            archive::Progress::warning(self, &warning);
         }
     }
 
@@ -102,17 +102,62 @@ impl Reporter {
         }
     }
 
+    /// A game's result as a run hands it to its sink; `None` for an input that failed, which
+    /// is printed (its message names it).
+    pub fn game<R>(&self, done: std::io::Result<R>) -> Option<R> {
+        match done {
+            Ok(result) => Some(result),
+            Err(error) => {
+                self.message(&format!("pdnkit: {error}"));
+                None
+            }
+        }
+    }
+
     /// Records one item's counts, prints the warnings about inputs due after it, and advances
-    /// the bar.
+    /// the bar (for the subcommands that stream their inputs themselves).
     pub fn add(&mut self, counts: Counts) {
         self.counts.add(counts);
         self.handled += 1;
         self.print_warnings(self.handled);
+        let (bytes, total) = (self.progress.bytes(), self.progress.total());
+        archive::Progress::advanced(self, &self.counts, bytes, total);
+    }
+
+    /// [`Reporter::finish`] for the subcommands that stream their inputs themselves.
+    pub fn finish_validation(self) -> Status {
+        self.print_warnings(u64::MAX);
+        let counts = self.counts;
+        self.finish(counts)
+    }
+
+    /// Clears the bar, prints the summary of the run's `counts` (unless quiet) and returns the
+    /// run's status.
+    pub fn finish(self, counts: Counts) -> Status {
+        self.bar.finish_and_clear();
+        if !self.quiet {
+            to_stderr(&format!("pdnkit: {}", counts.summary()));
+        }
+        Status {
+            findings: counts.has_findings(),
+            failed: counts.failed_inputs > 0,
+        }
+    }
+
+    /// Ends a run that stopped on a failure, which the caller reports: the bar is cleared,
+    /// no summary printed.
+    pub fn abandon(self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl archive::Progress for Reporter {
+    fn advanced(&self, counts: &Counts, bytes: u64, total: u64) {
         if !self.bar.is_hidden() {
-            let c = &self.counts;
+            let c = counts;
             let rate = c.read as f64 / self.bar.elapsed().as_secs_f64().max(1e-3);
-            self.bar.set_length(self.progress.total());
-            self.bar.set_position(self.progress.bytes());
+            self.bar.set_length(total);
+            self.bar.set_position(bytes);
             self.bar.set_message(format!(
                 "{} games, {rate:.0} games/s, {} with findings",
                 c.read,
@@ -121,25 +166,10 @@ impl Reporter {
         }
     }
 
-    /// Clears the bar, prints the summary of a replaying run (unless quiet) and returns the
-    /// run's status.
-    pub fn finish_validation(self) -> Status {
-        self.print_warnings(u64::MAX);
-        self.bar.finish_and_clear();
-        let c = self.counts;
+    fn warning(&self, message: &str) {
         if !self.quiet {
-            to_stderr(&format!("pdnkit: {}", c.summary()));
+            self.message(&format!("pdnkit: {message}"));
         }
-        Status {
-            findings: c.has_findings(),
-            failed: c.failed_inputs > 0,
-        }
-    }
-
-    /// Ends a run that stopped on a failure, which the caller reports: the bar is cleared,
-    /// no summary printed.
-    pub fn abandon(self) {
-        self.bar.finish_and_clear();
     }
 }
 

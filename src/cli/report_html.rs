@@ -7,10 +7,11 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use anyhow::Context;
+use pdnkit::archive::Counted;
 use pdnkit::check_game;
 use pdnkit::html_report::{GameEntry, Report, Settings, shown_path};
 
-use super::input::{self, Item};
+use super::input;
 use super::output::Output;
 use super::report::{Counts, Reporter, plural};
 use super::{GlobalArgs, ReplayArgs, Status};
@@ -45,10 +46,13 @@ pub struct ReportArgs {
     pub files: Vec<PathBuf>,
 }
 
-/// What one game gives: its entry, or the failure of an input.
-enum Checked {
-    Game(Box<GameEntry>),
-    Failed(String),
+/// What one game gives: its entry.
+struct Checked(Box<GameEntry>);
+
+impl Counted for Checked {
+    fn counts(&self) -> Counts {
+        Counts::verdict(self.0.record.status)
+    }
 }
 
 /// Runs `pdnkit report`.
@@ -56,67 +60,32 @@ pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     if global.format.is_some() {
         anyhow::bail!("report writes one HTML page; --format is not used by report");
     }
-    let files = input::default_stdin(args.files);
-    let options = args.replay.options()?;
-    let inputs: Vec<String> = files
-        .iter()
-        .map(|p| {
-            let name = input::display_name(p);
-            match &args.relative_to {
-                Some(dir) => shown_path(&name, dir),
-                None => name,
-            }
-        })
-        .collect();
-    let title = args.title.unwrap_or_else(|| match inputs.as_slice() {
-        [one] => format!("pdnkit report: {one}"),
-        [first, rest @ ..] => format!("pdnkit report: {first} and {} more", rest.len()),
-        [] => "pdnkit report".to_string(),
-    });
-    let settings = Settings {
-        notes: args.notes,
-        all_games: args.all_games,
-        suggest: !args.no_suggest,
-        title,
-        inputs,
-        relative_to: args.relative_to.clone(),
-    };
+    let files = input::default_stdin(args.files.clone());
+    let archive = input::archive(&files, global, args.replay.options()?);
+    let settings = settings(&args, &files);
     let out = Output::open(args.output.as_deref())?;
     let mut report = Report::new(settings.clone(), out).context("writing the report")?;
-    let mut reporter = Reporter::new(global, &files);
-    let deciding = input::Deciding::replaying(options.variant);
-    let games = input::decided_games(&files, reporter.progress(), deciding);
-    let result = global.pipeline().run_weighed(
-        games,
-        |(item, _)| item.weight(),
+    let reporter = Reporter::new(global, &files);
+    let ran = archive.run(
+        &reporter,
         || (),
-        |_, (item, archive)| match item {
-            Item::Failed { error } => Checked::Failed(format!("pdnkit: {error}\n")),
-            Item::Game { file, game } => {
-                let options = options.for_archive(archive);
-                check_game(&file, &game, &options, |checked| {
-                    Checked::Game(Box::new(GameEntry::of(checked, &settings, &options)))
-                })
-            }
+        |_, game| {
+            check_game(&game.file, &game.game, &game.options, |checked| {
+                Checked(Box::new(GameEntry::of(checked, &settings, &game.options)))
+            })
         },
         |checked| {
-            match checked {
-                Checked::Failed(message) => {
-                    reporter.message(&message);
-                    reporter.add(Counts::failed_input());
-                    report.add_failed_input();
-                }
-                Checked::Game(entry) => {
-                    reporter.add(Counts::verdict(entry.record.status));
-                    if let Err(e) = report.add(*entry) {
-                        return ControlFlow::Break(e);
-                    }
-                }
+            let Some(Checked(entry)) = reporter.game(checked) else {
+                report.add_failed_input();
+                return ControlFlow::Continue(());
+            };
+            match report.add(*entry) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => ControlFlow::Break(e),
             }
-            ControlFlow::Continue(())
         },
     );
-    result.context("writing the report")?;
+    let ran = ran.context("writing the report")?;
     let totals = report.totals().clone();
     let out = report.finish().context("writing the report")?;
     out.finish()?;
@@ -136,5 +105,35 @@ pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             plural(t.games_with_findings, "game"),
         ));
     }
-    Ok(reporter.finish_validation())
+    Ok(reporter.finish(ran.counts))
+}
+
+/// The page's settings: what it lists, its title, its inputs as it names them.
+fn settings(args: &ReportArgs, files: &[PathBuf]) -> Settings {
+    let inputs: Vec<String> = files
+        .iter()
+        .map(|p| {
+            let name = input::display_name(p);
+            match &args.relative_to {
+                Some(dir) => shown_path(&name, dir),
+                None => name,
+            }
+        })
+        .collect();
+    let title = args
+        .title
+        .clone()
+        .unwrap_or_else(|| match inputs.as_slice() {
+            [one] => format!("pdnkit report: {one}"),
+            [first, rest @ ..] => format!("pdnkit report: {first} and {} more", rest.len()),
+            [] => "pdnkit report".to_string(),
+        });
+    Settings {
+        notes: args.notes,
+        all_games: args.all_games,
+        suggest: !args.no_suggest,
+        title,
+        inputs,
+        relative_to: args.relative_to.clone(),
+    }
 }

@@ -9,13 +9,15 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
+use pdnkit::archive::{ArchiveGame, Counted};
 use pdnkit::dedupe::{move_keys, text_key};
 use pdnkit::filter::PartialDate;
 use pdnkit::{ReplayOptions, check_game};
 
 use super::games_out::{GamesOut, not_written, transcoded_note};
-use super::input::{self, Item};
+use super::input;
 use super::report::{Counts, Reporter, plural};
 use super::{GlobalArgs, Status};
 
@@ -169,9 +171,15 @@ struct Placed {
     to: Option<(String, Vec<u8>)>,
     /// The encoding the game was read in, when its text was written in UTF-8.
     transcoded: Option<&'static str>,
-    source: Option<(std::sync::Arc<str>, u64)>,
+    source: (Arc<str>, u64),
     message: String,
     counts: Counts,
+}
+
+impl Counted for Placed {
+    fn counts(&self) -> Counts {
+        self.counts
+    }
 }
 
 /// Runs `pdnkit split`.
@@ -179,16 +187,7 @@ pub fn run(args: SplitArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     if global.format.is_some() {
         anyhow::bail!("split writes files of games; --format is not used by split");
     }
-    let rule = match (args.games, args.by.as_deref(), args.shards) {
-        (Some(0), _, _) => anyhow::bail!("--games must be at least 1"),
-        (Some(n), _, _) => Rule::Games(n),
-        (_, Some("variant"), _) => Rule::Variant,
-        (_, Some("year"), _) => Rule::Year,
-        (_, Some(tag), _) => Rule::Tag(tag.to_string()),
-        (_, _, Some(0)) => anyhow::bail!("--shards must be at least 1"),
-        (_, _, Some(n)) => Rule::Shards(n),
-        _ => unreachable!("clap requires one of --games, --by, --shards"),
-    };
+    let rule = rule(&args)?;
     let variant = super::variant_named(args.variant.as_deref())?;
     prepare(&args.output, args.force)?;
     // Variations replayed too: the games are counted as every command counts them.
@@ -197,116 +196,27 @@ pub fn run(args: SplitArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         ..ReplayOptions::default()
     };
     let files = input::default_stdin(args.files);
-    let mut reporter = Reporter::new(global, &files);
-    let mut out = Files::new(args.output.clone());
-    let manifest_path = args.output.join(MANIFEST);
-    let mut manifest = csv::Writer::from_path(&manifest_path)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
-    manifest.write_record(["file", "game", "source", "source_game"])?;
-    let width = match rule {
-        Rule::Shards(n) => (n - 1).to_string().len(),
-        _ => 4,
-    };
-    let mut seen = 0u64;
-    let mut transcoded_from = HashSet::new();
-    let games = input::decided_games(
-        &files,
-        reporter.progress(),
-        input::Deciding::replaying(variant),
-    );
-    let result = global.pipeline().run_weighed(
-        games,
-        |(item, _)| item.weight(),
+    let archive = input::archive(&files, global, options);
+    let reporter = Reporter::new(global, &files);
+    let mut out = Shards::create(&args.output, &rule)?;
+    let width = out.width;
+    let ran = archive.run(
+        &reporter,
         || (),
-        |_, (item, archive)| {
-            let (file, raw) = match item {
-                Item::Failed { error } => {
-                    return Placed {
-                        to: None,
-                        transcoded: None,
-                        source: None,
-                        message: format!("pdnkit: {error}\n"),
-                        counts: Counts::failed_input(),
-                    };
-                }
-                Item::Game { file, game } => (file, game),
-            };
-            let options = options.for_archive(archive);
-            check_game(&file, &raw, &options, |checked| {
-                let value = match &rule {
-                    Rule::Games(_) => None,
-                    Rule::Variant => checked.config().map(|c| c.variant.name().to_string()),
-                    Rule::Year => checked
-                        .tag("Date")
-                        .and_then(PartialDate::parse_tag)
-                        .map(|d| d.year.to_string()),
-                    Rule::Tag(name) => checked
-                        .tag(name)
-                        .map(str::trim)
-                        .filter(|v| !v.is_empty() && *v != "?")
-                        .map(str::to_string),
-                    Rule::Shards(n) => {
-                        let keys = move_keys(checked);
-                        let key = match keys.len() {
-                            0 | 1 => text_key(&raw.text),
-                            _ => *keys.last().expect("not empty"),
-                        };
-                        Some(format!("shard-{:0width$}", key % u64::from(*n)))
-                    }
-                };
-                let rendered = GamesOut::Original.render(&raw, checked);
-                let message = match rendered.data {
-                    None => not_written(checked),
-                    Some(_) => String::new(),
-                };
-                Placed {
-                    to: rendered
-                        .data
-                        .map(|text| (value.unwrap_or_else(|| "unknown".into()), text)),
-                    transcoded: rendered.transcoded,
-                    source: Some((file.clone(), checked.record.game)),
-                    message,
-                    counts: Counts::verdict(checked.record.status),
-                }
-            })
-        },
-        |p| {
-            reporter.message(&p.message);
-            reporter.add(p.counts);
-            let (Some((value, text)), Some((source, source_game))) = (p.to, p.source) else {
+        |_, game| place(&game, &rule, width),
+        |placed| {
+            let Some(p) = reporter.game(placed) else {
                 return ControlFlow::Continue(());
             };
-            if let Some(encoding) = p.transcoded
-                && transcoded_from.insert(source.clone())
-            {
-                reporter.message(&transcoded_note(&source, encoding));
-            }
-            let name = match rule {
-                Rule::Games(n) => format!("part-{:0width$}.pdn", seen / n + 1),
-                _ => out.name_of(&value),
-            };
-            seen += 1;
-            let written = out.write(&name, &text).and_then(|game| {
-                manifest
-                    .write_record([
-                        name.as_str(),
-                        &game.to_string(),
-                        &source,
-                        &source_game.to_string(),
-                    ])
-                    .map_err(io::Error::from)
-            });
-            match written {
+            reporter.message(&p.message);
+            match out.write(p, &reporter) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(e) => ControlFlow::Break(e),
             }
         },
     );
-    result.map_err(|e| anyhow::Error::new(e).context("writing the split files"))?;
-    let count = out.finish()?;
-    manifest
-        .flush()
-        .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
+    let ran = ran.map_err(|e| anyhow::Error::new(e).context("writing the split files"))?;
+    let (seen, count) = out.finish()?;
     if !global.quiet {
         reporter.message(&format!(
             "pdnkit: {} written to {} in {}",
@@ -315,9 +225,138 @@ pub fn run(args: SplitArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             args.output.display()
         ));
     }
-    let mut status = reporter.finish_validation();
+    let mut status = reporter.finish(ran.counts);
     status.findings = false;
     Ok(status)
+}
+
+/// How the arguments send games to files.
+fn rule(args: &SplitArgs) -> anyhow::Result<Rule> {
+    Ok(match (args.games, args.by.as_deref(), args.shards) {
+        (Some(0), _, _) => anyhow::bail!("--games must be at least 1"),
+        (Some(n), _, _) => Rule::Games(n),
+        (_, Some("variant"), _) => Rule::Variant,
+        (_, Some("year"), _) => Rule::Year,
+        (_, Some(tag), _) => Rule::Tag(tag.to_string()),
+        (_, _, Some(0)) => anyhow::bail!("--shards must be at least 1"),
+        (_, _, Some(n)) => Rule::Shards(n),
+        _ => unreachable!("clap requires one of --games, --by, --shards"),
+    })
+}
+
+/// Where one game goes under `rule` (shards' names `width` digits wide), with its text.
+fn place(game: &ArchiveGame, rule: &Rule, width: usize) -> Placed {
+    let (file, raw) = (&game.file, &game.game);
+    check_game(file, raw, &game.options, |checked| {
+        let value = match rule {
+            Rule::Games(_) => None,
+            Rule::Variant => checked.config().map(|c| c.variant.name().to_string()),
+            Rule::Year => checked
+                .tag("Date")
+                .and_then(PartialDate::parse_tag)
+                .map(|d| d.year.to_string()),
+            Rule::Tag(name) => checked
+                .tag(name)
+                .map(str::trim)
+                .filter(|v| !v.is_empty() && *v != "?")
+                .map(str::to_string),
+            Rule::Shards(n) => {
+                let keys = move_keys(checked);
+                let key = match keys.len() {
+                    0 | 1 => text_key(&raw.text),
+                    _ => *keys.last().expect("not empty"),
+                };
+                Some(format!("shard-{:0width$}", key % u64::from(*n)))
+            }
+        };
+        let rendered = GamesOut::Original.render(raw, checked);
+        let message = match rendered.data {
+            None => not_written(checked),
+            Some(_) => String::new(),
+        };
+        Placed {
+            to: rendered
+                .data
+                .map(|text| (value.unwrap_or_else(|| "unknown".into()), text)),
+            transcoded: rendered.transcoded,
+            source: (file.clone(), checked.record.game),
+            message,
+            counts: Counts::verdict(checked.record.status),
+        }
+    })
+}
+
+/// The files split writes: the games' files, the manifest, the inputs whose games were
+/// written in UTF-8 (noted once each).
+struct Shards {
+    files: Files,
+    manifest: csv::Writer<File>,
+    manifest_path: PathBuf,
+    rule_games: Option<u64>,
+    /// Digits of a shard's number.
+    width: usize,
+    seen: u64,
+    transcoded_from: HashSet<Arc<str>>,
+}
+
+impl Shards {
+    fn create(dir: &Path, rule: &Rule) -> anyhow::Result<Shards> {
+        let manifest_path = dir.join(MANIFEST);
+        let mut manifest = csv::Writer::from_path(&manifest_path)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", manifest_path.display()))?;
+        manifest.write_record(["file", "game", "source", "source_game"])?;
+        Ok(Shards {
+            files: Files::new(dir.to_path_buf()),
+            manifest,
+            manifest_path,
+            rule_games: match rule {
+                Rule::Games(n) => Some(*n),
+                _ => None,
+            },
+            width: match rule {
+                Rule::Shards(n) => (n - 1).to_string().len(),
+                _ => 4,
+            },
+            seen: 0,
+            transcoded_from: HashSet::new(),
+        })
+    }
+
+    /// Writes one game where it goes, and its line of the manifest.
+    fn write(&mut self, p: Placed, reporter: &Reporter) -> io::Result<()> {
+        let (Some((value, text)), (source, source_game)) = (p.to, p.source) else {
+            return Ok(());
+        };
+        if let Some(encoding) = p.transcoded
+            && self.transcoded_from.insert(source.clone())
+        {
+            reporter.message(&transcoded_note(&source, encoding));
+        }
+        let width = self.width;
+        let name = match self.rule_games {
+            Some(n) => format!("part-{:0width$}.pdn", self.seen / n + 1),
+            None => self.files.name_of(&value),
+        };
+        self.seen += 1;
+        let game = self.files.write(&name, &text)?;
+        self.manifest
+            .write_record([
+                name.as_str(),
+                &game.to_string(),
+                &source,
+                &source_game.to_string(),
+            ])
+            .map_err(io::Error::from)
+    }
+
+    /// Closes every file; the games written and the files written.
+    fn finish(mut self) -> anyhow::Result<(u64, usize)> {
+        let count = self.files.finish()?;
+        self.manifest
+            .flush()
+            .map_err(|e| anyhow::anyhow!("{}: {e}", self.manifest_path.display()))?;
+        Ok((self.seen, count))
+    }
 }
 
 /// Creates `dir` when missing; refuses one that holds files, unless `force`.

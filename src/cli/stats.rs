@@ -3,16 +3,17 @@
 //! totals (`pdnkit::stats::Stats`); they are merged once the input is read, then printed as a
 //! table, tidy CSV or JSON.
 
+use std::convert::Infallible;
 use std::io::Write;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use pdnkit::ReplayOptions;
 use pdnkit::check_game;
 use pdnkit::openings::Openings;
 use pdnkit::stats::{self, GameSummary, GroupBy, Settings, Stats};
 
-use super::input::{self, Item};
+use super::input;
 use super::output::Output;
 use super::report::{Counts, Reporter};
 use super::{Format, GlobalArgs, ReplayArgs, Status};
@@ -45,51 +46,34 @@ pub struct StatsArgs {
     pub files: Vec<PathBuf>,
 }
 
-/// What one game tells the consumer (its counts go into the worker's own totals).
-struct Counted {
-    messages: String,
-    counts: Counts,
-}
-
 /// Runs `pdnkit stats`.
 pub fn run(args: StatsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let files = input::default_stdin(args.files);
-    let options = args.replay.options()?;
-    let openings = match &args.openings {
-        None => None,
-        Some(path) => {
-            let file = std::fs::File::open(path)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            let table = Openings::from_csv(std::io::BufReader::new(file))
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            Some(std::sync::Arc::new(table))
-        }
-    };
+    let archive = input::archive(&files, global, args.replay.options()?);
     let settings = Settings {
         opening_plies: args.opening_plies,
-        openings,
+        openings: openings(args.openings.as_deref())?,
         by: args.by.as_deref().map(GroupBy::parse),
     };
-    let mut reporter = Reporter::new(global, &files);
+    let reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;
-    let deciding = input::Deciding::replaying(options.variant);
-    let games = input::decided_games(&files, reporter.progress(), deciding).enumerate();
-    let states = global.pipeline().run_weighed(
-        games,
-        |(_, (item, _))| item.weight(),
+    let ran = archive.run(
+        &reporter,
         Stats::default,
-        |stats, (order, (item, archive))| {
-            let options = options.for_archive(archive);
-            count(stats, order as u64, item, &options, &settings)
+        |stats, game| {
+            check_game(&game.file, &game.game, &game.options, |data| {
+                stats.add(&GameSummary::of(data, game.order, &settings));
+                Counts::verdict(data.record.status)
+            })
         },
-        |c| {
-            reporter.message(&c.messages);
-            reporter.add(c.counts);
-            ControlFlow::<()>::Continue(())
+        |done| {
+            reporter.game(done);
+            ControlFlow::<Infallible>::Continue(())
         },
     );
+    let Ok(mut ran) = ran;
     let mut stats = Stats::default();
-    for s in states.unwrap_or_default() {
+    for s in std::mem::take(&mut ran.states) {
         stats.merge(s);
     }
     let by = settings.by.as_ref().map(GroupBy::name);
@@ -115,30 +99,16 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         }
     }
     out.finish()?;
-    Ok(reporter.finish_validation())
+    Ok(reporter.finish(ran.counts))
 }
 
-fn count(
-    stats: &mut Stats,
-    order: u64,
-    item: Item,
-    options: &ReplayOptions,
-    settings: &Settings,
-) -> Counted {
-    let (file, raw) = match item {
-        Item::Failed { error } => {
-            return Counted {
-                messages: format!("pdnkit: {error}\n"),
-                counts: Counts::failed_input(),
-            };
-        }
-        Item::Game { file, game } => (file, game),
+/// The table of named openings `--openings` reads, if given.
+fn openings(path: Option<&Path>) -> anyhow::Result<Option<Arc<Openings>>> {
+    let Some(path) = path else {
+        return Ok(None);
     };
-    check_game(&file, &raw, options, |data| {
-        stats.add(&GameSummary::of(data, order, settings));
-        Counted {
-            messages: String::new(),
-            counts: Counts::verdict(data.record.status),
-        }
-    })
+    let file = std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let table = Openings::from_csv(std::io::BufReader::new(file))
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    Ok(Some(Arc::new(table)))
 }

@@ -6,19 +6,14 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use pdn::Span;
-use pdn::fast::{NotesPassed, Scanned, scan_game};
-use pdn::parse_game;
-use pdn::{Note, NoteKind};
-use pdnkit::{Code, GameRecord, Located, PlainJudge, Verdict};
-use pdnkit::{ReplayOptions, Severity, check_syntax, replay, worst_syntax_note};
+use pdnkit::archive::Counted;
+use pdnkit::validate::{Validated, Validation};
+use pdnkit::{Code, GameRecord, Located, Severity, Verdict};
 
-use super::input::{self, Item, Piece};
+use super::input;
 use super::output::Output;
 use super::report::{Counts, Listing, Reporter, Style, render_diagnostics};
 use super::{ColorChoice, Format, GlobalArgs, ReplayArgs, Status};
-use pdnkit::CheckedGame;
-use pdnkit::repair::repairs;
 
 /// Arguments of `pdnkit validate`.
 #[derive(clap::Args, Debug)]
@@ -80,51 +75,85 @@ enum Shape {
     Csv,
 }
 
-/// What one game contributes: the report for stdout, messages for stderr, counts.
+/// What one game contributes: the report for stdout, its counts.
 struct Checked {
     report: Vec<u8>,
-    errors: String,
     counts: Counts,
     /// The text report's note of the variant decided for the game's file, which is the same
     /// for every game of the file: shown once, with the first game that has it.
     file_note: Option<(Arc<str>, Vec<u8>)>,
 }
 
-impl Checked {
-    /// `games` clean games, of which the report says nothing.
-    fn clean_and_silent(games: u64) -> Checked {
-        Checked {
-            report: Vec::new(),
-            errors: String::new(),
-            counts: Counts::clean(games),
-            file_note: None,
-        }
+impl Counted for Checked {
+    fn counts(&self) -> Counts {
+        self.counts
     }
 }
 
-/// What the report shows.
+/// How the report is written.
 #[derive(Clone, Copy)]
 struct Shown {
     shape: Shape,
     min: Severity,
     style: Style,
-    /// Look for repairs of moves that cannot be played.
-    suggest: bool,
 }
 
 /// Runs `pdnkit validate`.
 pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let files = input::default_stdin(args.files.clone());
-    let shape = match global.format.unwrap_or(Format::Text) {
-        Format::Text => Shape::Text,
-        Format::Json => Shape::Json,
-        Format::Csv => Shape::Csv,
+    let shown = shown(&args, global);
+    let validation = Validation {
+        syntax_only: args.syntax_only,
+        min: shown.min,
+        findings_only: shown.shape != Shape::Json,
+        suggest: !args.no_suggest,
     };
-    let options = args.replay.options()?;
-    let mut reporter = Reporter::new(global, &files);
+    let mut archive = input::archive(&files, global, args.replay.options()?);
+    if args.syntax_only && validation.findings_only {
+        let (jobs, map) = (archive.job_count(), !args.no_mmap);
+        archive = archive.opener(Arc::new(input::Prescanning { jobs, map }));
+    }
+    let reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;
-    let shown = Shown {
-        shape,
+    if shown.shape == Shape::Csv {
+        out.write_all(&csv_row(CSV_HEADER))?;
+    }
+    // The files whose variant note was shown.
+    let mut noted: HashSet<Arc<str>> = HashSet::new();
+    let result = validation.run(
+        &archive,
+        &reporter,
+        |validated| written(validated, shown),
+        |checked| {
+            let Some(checked) = reporter.game(checked) else {
+                return ControlFlow::Continue(());
+            };
+            let note = match checked.file_note {
+                Some((file, note)) if noted.insert(Arc::clone(&file)) => note,
+                _ => Vec::new(),
+            };
+            match reporter.suspend(|| {
+                out.write_all(&note)
+                    .and_then(|()| out.write_all(&checked.report))
+            }) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => ControlFlow::Break(e),
+            }
+        },
+    );
+    let ran = result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
+    out.finish()?;
+    Ok(reporter.finish(ran.counts))
+}
+
+/// How the arguments ask for the report to be written.
+fn shown(args: &ValidateArgs, global: &GlobalArgs) -> Shown {
+    Shown {
+        shape: match global.format.unwrap_or(Format::Text) {
+            Format::Text => Shape::Text,
+            Format::Json => Shape::Json,
+            Format::Csv => Shape::Csv,
+        },
         min: if args.notes {
             Severity::Note
         } else {
@@ -142,153 +171,20 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                 _ => global.color.colours_stdout(),
             },
         },
-        suggest: !args.no_suggest,
-    };
-    if shape == Shape::Csv {
-        out.write_all(&csv_row(CSV_HEADER))?;
     }
-    // A report of findings only (text, CSV) says nothing of a plain game in a syntax pass:
-    // those are passed by, and so are those whose only notes are literal escapes when such
-    // notes are not shown.
-    let literal_escape = Note::new(NoteKind::LiteralEscape, Span::new(0, 0));
-    let notes_passed = if shown.min > Severity::Note
-        && worst_syntax_note(&[literal_escape], &options) < Some(shown.min)
-    {
-        NotesPassed::LiteralEscapes
-    } else {
-        NotesPassed::None
-    };
-    let bytes = reporter.progress();
-    let findings_only = shape != Shape::Json;
-    let items: Box<dyn Iterator<Item = (Item<Piece>, _)> + Send> =
-        if args.syntax_only && findings_only {
-            let (jobs, map) = (global.pipeline().jobs, !args.no_mmap);
-            let cuts = input::cuts(&files, bytes, jobs, map, notes_passed);
-            Box::new(cuts.map(|item| (item, None)))
-        } else {
-            let deciding = if args.syntax_only {
-                input::Deciding::Nothing
-            } else {
-                input::Deciding::replaying(options.variant)
-            };
-            let games = input::decided_games(&files, bytes, deciding);
-            Box::new(games.map(|(item, archive)| {
-                let item = match item {
-                    Item::Game { file, game } => Item::Game {
-                        file,
-                        game: Piece::Game(game),
-                    },
-                    Item::Failed { error } => Item::Failed { error },
-                };
-                (item, archive)
-            }))
-        };
-    // The files whose variant note was shown.
-    let mut noted: HashSet<Arc<str>> = HashSet::new();
-    let result = global.pipeline().run_weighed(
-        items,
-        |(item, _)| item.weight(),
-        PlainJudge::default,
-        |judge, (item, archive)| {
-            let options = options.for_archive(archive);
-            check(item, &options, args.syntax_only, shown, judge)
-        },
-        |checked| {
-            reporter.message(&checked.errors);
-            reporter.add(checked.counts);
-            let note = match checked.file_note {
-                Some((file, note)) if noted.insert(Arc::clone(&file)) => note,
-                _ => Vec::new(),
-            };
-            match reporter.suspend(|| {
-                out.write_all(&note)
-                    .and_then(|()| out.write_all(&checked.report))
-            }) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => ControlFlow::Break(e),
-            }
-        },
-    );
-    result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
-    out.finish()?;
-    Ok(reporter.finish_validation())
 }
 
-fn check(
-    item: Item<Piece>,
-    options: &ReplayOptions,
-    syntax_only: bool,
-    shown: Shown,
-    judge: &mut PlainJudge,
-) -> Checked {
-    let (file, raw) = match item {
-        Item::Failed { error } => {
+/// What the report says of one game's outcome.
+fn written(validated: Validated, shown: Shown) -> Checked {
+    let (record, raw) = match validated {
+        Validated::Unshown(games) => {
             return Checked {
                 report: Vec::new(),
-                errors: format!("pdnkit: {error}\n"),
-                counts: Counts::failed_input(),
+                counts: Counts::clean(games),
                 file_note: None,
             };
         }
-        Item::Game {
-            game: Piece::PlainRun(games),
-            ..
-        } => return Checked::clean_and_silent(games),
-        Item::Game {
-            file,
-            game: Piece::Game(raw),
-        } => (file, raw),
-    };
-    let findings_only = shown.shape != Shape::Json;
-    // A report of findings says nothing of a clean game, nor of a game whose notes are not
-    // shown: in a syntax pass, the fast paths tell such games without their tree.
-    let silent = |notes: &[Note]| worst_syntax_note(notes, options) < Some(Severity::Warning);
-    let notes_unshown = shown.min > Severity::Note;
-    // Nor of a clean game in a replay: a plain one is found clean without its tree.
-    let clean_unshown = findings_only && notes_unshown;
-    if !syntax_only && clean_unshown && judge.is_clean(&raw, options) {
-        return Checked::clean_and_silent(1);
-    }
-    let parsed = if syntax_only && findings_only {
-        match scan_game(&raw, options.fast_paths) {
-            Scanned::Plain { .. } => return Checked::clean_and_silent(1),
-            Scanned::PlainMoves { notes } if notes_unshown && silent(&notes) => {
-                return Checked::clean_and_silent(1);
-            }
-            // Notes to show: the tree gives them their words.
-            Scanned::PlainMoves { .. } => parse_game(&raw),
-            Scanned::Parsed(game) => Ok(game),
-            Scanned::Unreadable(e) => Err(e),
-        }
-    } else {
-        parse_game(&raw)
-    };
-    let record = match parsed {
-        Ok(game) if syntax_only && findings_only && notes_unshown && silent(&game.notes) => {
-            return Checked::clean_and_silent(1);
-        }
-        Ok(game) if syntax_only => {
-            GameRecord::replayed(&file, &raw, &game, &check_syntax(&game, options))
-        }
-        Ok(game) => {
-            let replayed = replay(&game, options);
-            if clean_unshown && replayed.worst() < Some(Severity::Warning) {
-                return Checked::clean_and_silent(1);
-            }
-            let mut record = GameRecord::replayed(&file, &raw, &game, &replayed);
-            if shown.suggest && matches!(record.status, Verdict::Warnings | Verdict::Invalid) {
-                let checked = CheckedGame {
-                    raw: &raw,
-                    record: &record,
-                    game: Some(&game),
-                    replayed: Some(&replayed),
-                };
-                let found = repairs(&checked, options);
-                record.attach_repairs(found);
-            }
-            record
-        }
-        Err(err) => GameRecord::unreadable(&file, &raw, &err),
+        Validated::Shown { record, raw } => (record, raw),
     };
     let counts = Counts::verdict(record.status);
     let mut file_note = None;
@@ -308,13 +204,14 @@ fn check(
             let render = |diagnostics: Vec<Located>| {
                 let part = GameRecord {
                     diagnostics,
-                    ..record.clone()
+                    ..(*record).clone()
                 };
                 render_diagnostics(&part, &raw.text, raw.position(0), shown.min, shown.style)
                     .into_bytes()
             };
             if !notes.is_empty() {
-                file_note = Some((file.clone(), render(notes)));
+                let file: Arc<str> = record.file.as_str().into();
+                file_note = Some((file, render(notes)));
             }
             render(rest)
         }
@@ -322,7 +219,6 @@ fn check(
     };
     Checked {
         report,
-        errors: String::new(),
         counts,
         file_note,
     }

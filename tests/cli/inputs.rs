@@ -312,6 +312,46 @@ fn an_empty_file_is_named_as_empty() {
     assert_eq!(quiet.stderr, "");
 }
 
+/// Warnings about inputs and failed inputs come in the order of the inputs, before the closing
+/// lines, whatever the jobs (a warning was once printed after the next item when one job read).
+#[test]
+fn warnings_and_failed_inputs_come_in_input_order_for_every_jobs() {
+    let inputs = [
+        "missing-one.pdn",
+        "empty.pdn",
+        "championship.utf8.pdn",
+        "empty.pdn",
+        "missing-two.pdn",
+    ];
+    for command in [
+        &["convert", "--to", "json"][..],
+        &["captures"],
+        &["stats"],
+        &["validate", "--syntax-only"],
+        &["filter", "--status", "clean"],
+    ] {
+        let runs: Vec<Run> = ["1", "3"]
+            .iter()
+            .map(|jobs| run(&[&["-j", jobs], command, &inputs[..]].concat()).expect_code(2))
+            .collect();
+        assert_eq!(runs[0].stderr, runs[1].stderr, "{command:?}");
+        let lines: Vec<&str> = runs[0].stderr.lines().collect();
+        let at = |needle: &str| {
+            lines
+                .iter()
+                .position(|l| l.contains(needle))
+                .unwrap_or_else(|| panic!("{needle} not in {lines:?}"))
+        };
+        let empty: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].contains("empty.pdn: warning: empty"))
+            .collect();
+        assert_eq!(empty.len(), 2, "{lines:?}");
+        assert!(at("missing-one.pdn") < empty[0], "{lines:?}");
+        assert!(empty[1] < at("missing-two.pdn"), "{lines:?}");
+        assert!(at("missing-two.pdn") < at("games read"), "{lines:?}");
+    }
+}
+
 #[test]
 fn a_zip_archive_is_read_member_by_member() {
     let zip = run(&["convert", "--to", "csv", "--tags", "White", "archive.zip"]).expect_code(0);

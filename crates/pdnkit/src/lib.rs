@@ -49,6 +49,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod archive;
 mod check;
 pub mod dedupe;
 pub mod diagram;
@@ -65,6 +66,7 @@ mod replay;
 pub mod search;
 pub mod stats;
 pub mod summary;
+pub mod validate;
 
 pub use draughts;
 pub use pdn;

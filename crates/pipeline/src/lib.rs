@@ -12,8 +12,9 @@
 //! batch closes early once its items weigh `max_batch_weight` (input bytes: a batch of 64 games
 //! of a megabyte each, each with a report or JSON many times its size, would hold gigabytes).
 //!
-//! A crate of its own, below nothing and above nothing: the `pdnkit` binary and the Python
-//! module both run their games through it, and the library under them stays free of threads.
+//! A crate of its own, below nothing and above nothing: the library's archive API
+//! (the `archive` module of the `pdnkit` library) runs every game of the `pdnkit` binary and the Python module through it,
+//! and knows no thread of its own.
 //!
 //! ```
 //! use std::ops::ControlFlow;

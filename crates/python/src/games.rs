@@ -1,21 +1,25 @@
 //! `pdnkit.read`: the games of an archive as Python objects, read and checked one at a time
 //! as the caller iterates, so an archive of any size is never held whole.
 
-use std::sync::{Arc, Mutex};
+use std::io;
+use std::sync::Mutex;
 
-use pdnkit::{ReplayOptions, check_game};
+use pdnkit::archive::ArchiveGame;
+use pdnkit::check_game;
 use pyo3::prelude::*;
 
 use crate::errors::os_error;
 use crate::record::{Game, game};
-use crate::source::{self, Input, Stream};
+use crate::source;
+
+/// The games of an archive in order, each with the options it is replayed with.
+type Stream = Box<dyn Iterator<Item = io::Result<ArchiveGame>> + Send>;
 
 /// An iterator over the games of an archive (`pdnkit.read`).
 #[pyclass(module = "pdnkit")]
 pub struct Games {
     /// Python may share the iterator between threads; one advances it at a time.
     stream: Mutex<Stream>,
-    options: ReplayOptions,
 }
 
 #[pymethods]
@@ -30,14 +34,11 @@ impl Games {
         let stream = self.stream.get_mut().unwrap_or_else(|e| e.into_inner());
         // Reading from paths needs no GIL; a file object takes it for each read.
         let next = py.detach(|| stream.next());
-        let Some((item, archive)) = next else {
-            return Ok(None);
-        };
-        match item {
-            Input::Failed(e) => Err(os_error(&e)),
-            Input::Game { file, game: raw } => {
-                let options = self.options.for_archive(archive);
-                check_game(&file, &raw, &options, |data| game(py, data)).map(Some)
+        match next {
+            None => Ok(None),
+            Some(Err(e)) => Err(os_error(&e)),
+            Some(Ok(g)) => {
+                check_game(&g.file, &g.game, &g.options, |data| game(py, data)).map(Some)
             }
         }
     }
@@ -51,17 +52,8 @@ impl Games {
 #[pyo3(signature = (source, variant = None))]
 pub fn read(py: Python<'_>, source: &Bound<'_, PyAny>, variant: Option<&str>) -> PyResult<Games> {
     let options = crate::options(py, variant)?;
-    let items: Box<dyn Iterator<Item = Input> + Send> = if source.hasattr("read")? {
-        let name: Arc<str> = match source.getattr("name") {
-            Ok(name) => name.str()?.to_string().into(),
-            Err(_) => "<file>".into(),
-        };
-        Box::new(source::games_of_file(name, source.clone().unbind()))
-    } else {
-        Box::new(source::games_of_paths(source::paths(source)?))
-    };
+    let archive = source::archive(source, options)?;
     Ok(Games {
-        stream: Mutex::new(source::decided(items, &options)),
-        options,
+        stream: Mutex::new(Box::new(archive.each_game())),
     })
 }

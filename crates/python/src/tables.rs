@@ -5,14 +5,15 @@ use std::ops::ControlFlow;
 
 use arrow_array::RecordBatch;
 use arrow_pyarrow::{IntoPyArrow, Table};
+use pdnkit::archive::Archive;
 use pdnkit::check_game;
 use pdnkit::export::{GameRows, GamesBuilder, PliesBuilder, games_schema, plies_schema};
-use pipeline::Pipeline;
+use pdnkit::summary::Counts;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::errors::os_error;
-use crate::source::{self, Input};
+use crate::source;
 
 /// Rows gathered into one record batch.
 const BATCH_ROWS: usize = 64 * 1024;
@@ -47,26 +48,24 @@ pub fn to_arrow<'py>(
         }
     };
     let options = crate::options(py, variant)?;
-    let paths = source::paths(paths)?;
+    let archive = Archive::new(&source::paths(paths)?)
+        .replay_options(options)
+        .jobs(jobs);
     let built = py.detach(|| {
-        let items = source::decided(source::games_of_paths(paths), &options);
         let mut games = GamesBuilder::default();
         let mut plies = PliesBuilder::default();
         let mut batches: Vec<RecordBatch> = Vec::new();
-        let run = Pipeline::new(jobs).run_weighed(
-            items,
-            |(item, _)| item.weight(),
+        let run = archive.run(
+            &(),
             || (),
-            |_, (item, archive)| match item {
-                Input::Failed(e) => Err(e),
-                Input::Game { file, game } => {
-                    let options = options.for_archive(archive);
-                    Ok(check_game(&file, &game, &options, GameRows::of))
-                }
+            |_, game| {
+                check_game(&game.file, &game.game, &game.options, |data| {
+                    (Counts::verdict(data.record.status), GameRows::of(data))
+                })
             },
             |rows| {
                 let rows = match rows {
-                    Ok(rows) => rows,
+                    Ok((_, rows)) => rows,
                     Err(e) => return ControlFlow::Break(e),
                 };
                 let full = match which {

@@ -2,14 +2,16 @@
 //! GIL released, as `pdnkit validate` does; what comes back is the counts and the records of the
 //! games with findings.
 
+use std::convert::Infallible;
 use std::ops::ControlFlow;
 
-use pdnkit::{GameRecord, PlainJudge, Verdict, check_game};
-use pipeline::Pipeline;
+use pdnkit::archive::Archive;
+use pdnkit::validate::{Validated, Validation};
+use pdnkit::{GameRecord, Severity};
 use pyo3::prelude::*;
 
 use crate::record::Record;
-use crate::source::{self, Input};
+use crate::source;
 
 /// What `validate` found: games by verdict, the inputs that failed, and the record of every
 /// game with a warning or an error, in input order.
@@ -46,17 +48,10 @@ impl Report {
     }
 }
 
-/// What one item gives: a failed input's message, or a verdict with the record when it is not
-/// clean.
-enum Checked {
-    Failed(String),
-    Game(Verdict, Option<Box<GameRecord>>),
-}
-
 /// Replays and judges every game of `paths` (a path or a list of paths) on `jobs` threads (0:
-/// one per core) with the GIL released; the result is the same for every `jobs`. Games without
-/// GameType or Variant tag play the variant decided for their file; `variant` plays every game
-/// under those rules instead.
+/// one per core) with the GIL released, as `pdnkit validate` does; the result is the same for
+/// every `jobs`. Games without GameType or Variant tag play the variant decided for their
+/// file; `variant` plays every game under those rules instead.
 #[pyfunction]
 #[pyo3(signature = (paths, jobs = 0, variant = None))]
 pub fn validate(
@@ -66,62 +61,46 @@ pub fn validate(
     variant: Option<&str>,
 ) -> PyResult<Report> {
     let options = crate::options(py, variant)?;
-    let paths = source::paths(paths)?;
-    let mut report = Report {
-        games: 0,
-        clean: 0,
-        warnings: 0,
-        invalid: 0,
-        unreadable: 0,
-        failed: Vec::new(),
-        findings: Vec::new(),
+    let archive = Archive::new(&source::paths(paths)?)
+        .replay_options(options)
+        .jobs(jobs);
+    // A clean game's record is not returned: a plain one is judged without it, as by
+    // `pdnkit validate` (a fast path, off with the others).
+    let validation = Validation {
+        syntax_only: false,
+        min: Severity::Warning,
+        findings_only: true,
+        suggest: false,
     };
+    let mut failed = Vec::new();
     let mut records: Vec<Box<GameRecord>> = Vec::new();
-    py.detach(|| {
-        let items = source::decided(source::games_of_paths(paths), &options);
-        let run = Pipeline::new(jobs).run_weighed(
-            items,
-            |(item, _)| item.weight(),
-            PlainJudge::default,
-            |judge, (item, archive)| match item {
-                Input::Failed(e) => Checked::Failed(e.to_string()),
-                Input::Game { file, game } => {
-                    let options = options.for_archive(archive);
-                    // A clean game's record is not returned: a plain one is judged without it,
-                    // as `pdnkit validate` does (a fast path, off with the others).
-                    if judge.is_clean(&game, &options) {
-                        return Checked::Game(Verdict::Clean, None);
-                    }
-                    check_game(&file, &game, &options, |data| {
-                        let r = data.record;
-                        let kept = (r.status != Verdict::Clean).then(|| Box::new(r.clone()));
-                        Checked::Game(r.status, kept)
-                    })
+    let ran = py.detach(|| {
+        validation.run(
+            &archive,
+            &(),
+            |validated| validated,
+            |done| {
+                match done {
+                    Err(e) => failed.push(e.to_string()),
+                    Ok(Validated::Shown { record, .. }) => records.push(record),
+                    Ok(Validated::Unshown(_)) => {}
                 }
+                ControlFlow::<Infallible>::Continue(())
             },
-            |checked| {
-                match checked {
-                    Checked::Failed(message) => report.failed.push(message),
-                    Checked::Game(status, record) => {
-                        report.games += 1;
-                        *match status {
-                            Verdict::Clean => &mut report.clean,
-                            Verdict::Warnings => &mut report.warnings,
-                            Verdict::Invalid => &mut report.invalid,
-                            Verdict::Unreadable => &mut report.unreadable,
-                        } += 1;
-                        records.extend(record);
-                    }
-                }
-                ControlFlow::<()>::Continue(())
-            },
-        );
-        // The consumer never stops the run.
-        let _ = run;
+        )
     });
-    report.findings = records
-        .iter()
-        .map(|r| Py::new(py, Record::from(r.as_ref())))
-        .collect::<PyResult<_>>()?;
-    Ok(report)
+    let Ok(ran) = ran;
+    let c = ran.counts;
+    Ok(Report {
+        games: c.read,
+        clean: c.clean,
+        warnings: c.warnings,
+        invalid: c.invalid,
+        unreadable: c.unreadable,
+        failed,
+        findings: records
+            .iter()
+            .map(|r| Py::new(py, Record::from(r.as_ref())))
+            .collect::<PyResult<_>>()?,
+    })
 }
