@@ -3,6 +3,7 @@
 //! Diagnostics are printed through the progress bar so lines never tear. The bar is hidden
 //! when stderr is not a terminal or with `--quiet`.
 
+use std::borrow::Cow;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -249,7 +250,6 @@ pub fn render_diagnostics(
     min: Severity,
     style: Style,
 ) -> String {
-    let listing = style.listing;
     let mut out = String::new();
     let shown: Vec<&Located> = record
         .diagnostics
@@ -258,87 +258,112 @@ pub fn render_diagnostics(
         .collect();
     let mut groups_done: Vec<(Code, Severity, &str)> = Vec::new();
     for d in &shown {
-        let mut message = std::borrow::Cow::Borrowed(d.message.as_str());
-        if listing == Listing::Grouped
+        let message = if style.listing == Listing::Grouped
             && let Some(key) = group_key(d)
         {
             if groups_done.contains(&key) {
                 continue;
             }
             groups_done.push(key);
-            let members: Vec<&&Located> =
-                shown.iter().filter(|o| group_key(o) == Some(key)).collect();
-            if members.len() > 1 {
-                let words: Vec<String> = members
-                    .iter()
-                    .take(QUOTED_IN_GROUP)
-                    .map(|m| quoted(text, m))
-                    .collect();
-                let more = if members.len() > QUOTED_IN_GROUP {
-                    " ..."
-                } else {
-                    ""
-                };
-                let head = match key.2 {
-                    "" => d.message.clone(),
-                    kind => format!("{kind}: {}", kind_message(&d.message, kind)),
-                };
-                message = std::borrow::Cow::Owned(format!(
-                    "{head} ({} in this game: {}{more}; --verbose lists each)",
-                    members.len(),
-                    words.join(" ")
-                ));
-            }
-        }
-        let (on, bold, off) = if style.colour {
-            (severity_colour(d.severity), BOLD, RESET)
+            group_message(d, key, &shown, text)
         } else {
-            ("", "", "")
+            Cow::Borrowed(d.message.as_str())
         };
-        out.push_str(&format!(
-            "{bold}{}:{}:{}:{off} {on}{}[{}]{off}{bold}:{off} {}\n  in {}",
-            record.file,
-            d.line,
-            d.column,
-            d.severity,
-            d.code,
-            message,
-            record.describe()
-        ));
-        if let (Some(n), Some(side)) = (d.move_number, d.side) {
-            out.push_str(&format!(", move {n} ({side})"));
-        }
-        out.push('\n');
-        if let Some((start, end)) = d.span {
-            let excerpt = source_excerpt(text, first, d.line, d.column, start, end);
-            match excerpt
-                .rfind('^')
-                .and_then(|last| Some((excerpt[..last].rfind(" | ")?, last)))
-            {
-                // The carets of the last line in the severity's colour.
-                Some((bar, last)) if style.colour => {
-                    let first = bar + 3 + excerpt[bar + 3..].find('^').unwrap_or(0);
-                    let (head, rest) = excerpt.split_at(first);
-                    let (carets, tail) = rest.split_at(last + 1 - first);
-                    out.push_str(&format!("{head}{on}{carets}{off}{tail}"));
-                }
-                _ => out.push_str(&excerpt),
-            }
-        }
-        for suggestion in &d.suggestions {
-            let (on, off) = if style.colour {
-                (HELP, RESET)
-            } else {
-                ("", "")
-            };
-            out.push_str(&format!(
-                "  = {on}help{off}: {}; {}\n",
-                suggestion.help(),
-                suggestion.fix_note()
-            ));
-        }
+        render_one(&mut out, record, d, &message, (text, first), style);
     }
     out
+}
+
+/// The message of the first of a group of diagnostics (`key`): with how many there are and
+/// their first words, when there are several.
+fn group_message<'d>(
+    d: &'d Located,
+    key: (Code, Severity, &str),
+    shown: &[&Located],
+    text: &str,
+) -> Cow<'d, str> {
+    let members: Vec<&&Located> = shown.iter().filter(|o| group_key(o) == Some(key)).collect();
+    if members.len() <= 1 {
+        return Cow::Borrowed(d.message.as_str());
+    }
+    let words: Vec<String> = members
+        .iter()
+        .take(QUOTED_IN_GROUP)
+        .map(|m| quoted(text, m))
+        .collect();
+    let more = if members.len() > QUOTED_IN_GROUP {
+        " ..."
+    } else {
+        ""
+    };
+    let head = match key.2 {
+        "" => d.message.clone(),
+        kind => format!("{kind}: {}", kind_message(&d.message, kind)),
+    };
+    Cow::Owned(format!(
+        "{head} ({} in this game: {}{more}; --verbose lists each)",
+        members.len(),
+        words.join(" ")
+    ))
+}
+
+/// One diagnostic with `message`: its place, the game and move, the source line of the
+/// game's `text` (whose first line is at `first`), the repairs suggested.
+fn render_one(
+    out: &mut String,
+    record: &GameRecord,
+    d: &Located,
+    message: &str,
+    (text, first): (&str, LineCol),
+    style: Style,
+) {
+    let (on, bold, off) = if style.colour {
+        (severity_colour(d.severity), BOLD, RESET)
+    } else {
+        ("", "", "")
+    };
+    out.push_str(&format!(
+        "{bold}{}:{}:{}:{off} {on}{}[{}]{off}{bold}:{off} {}\n  in {}",
+        record.file,
+        d.line,
+        d.column,
+        d.severity,
+        d.code,
+        message,
+        record.describe()
+    ));
+    if let (Some(n), Some(side)) = (d.move_number, d.side) {
+        out.push_str(&format!(", move {n} ({side})"));
+    }
+    out.push('\n');
+    if let Some((start, end)) = d.span {
+        let excerpt = source_excerpt(text, first, d.line, d.column, start, end);
+        match excerpt
+            .rfind('^')
+            .and_then(|last| Some((excerpt[..last].rfind(" | ")?, last)))
+        {
+            // The carets of the last line in the severity's colour.
+            Some((bar, last)) if style.colour => {
+                let first = bar + 3 + excerpt[bar + 3..].find('^').unwrap_or(0);
+                let (head, rest) = excerpt.split_at(first);
+                let (carets, tail) = rest.split_at(last + 1 - first);
+                out.push_str(&format!("{head}{on}{carets}{off}{tail}"));
+            }
+            _ => out.push_str(&excerpt),
+        }
+    }
+    let (on, off) = if style.colour {
+        (HELP, RESET)
+    } else {
+        ("", "")
+    };
+    for suggestion in &d.suggestions {
+        out.push_str(&format!(
+            "  = {on}help{off}: {}; {}\n",
+            suggestion.help(),
+            suggestion.fix_note()
+        ));
+    }
 }
 
 /// The words of a reader note's message after its kind, without the quoted text at its end.

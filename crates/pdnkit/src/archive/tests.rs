@@ -215,7 +215,7 @@ fn plain_games_passed_by_are_counted_clean_and_the_rest_visited() {
     assert_eq!(ran.counts.read, 3);
     let last = seen.last().unwrap();
     assert_eq!(last, "game 3", "{seen:?}");
-    if pdn::fast_paths_default() {
+    if pdn::fast::fast_paths_default() {
         assert_eq!(seen, ["run of 2", "game 3"]);
     } else {
         assert_eq!(seen, ["game 1", "game 2", "game 3"]);
