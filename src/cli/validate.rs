@@ -121,7 +121,7 @@ pub fn run(args: ValidateArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     // The files whose variant note was shown.
     let mut noted: HashSet<Arc<str>> = HashSet::new();
     let result = validation.run(
-        &archive,
+        archive,
         &reporter,
         |validated| written(validated, shown),
         |checked| {

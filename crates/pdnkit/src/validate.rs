@@ -68,7 +68,7 @@ impl Validation {
     /// What `sink` broke with.
     pub fn run<R, E>(
         &self,
-        archive: &Archive,
+        archive: Archive,
         progress: &dyn Progress,
         render: impl Fn(Validated) -> R + Sync,
         sink: impl FnMut(io::Result<R>) -> ControlFlow<E>,
@@ -86,8 +86,12 @@ impl Validation {
             render(self.check(game.map(Piece::Game), judge))
         };
         // A syntax pass replays nothing: no variant to decide.
-        let decide = !self.syntax_only;
-        archive.run_deciding(decide, progress, PlainJudge::default, visit, sink)
+        let archive = if self.syntax_only {
+            archive.without_file_variants()
+        } else {
+            archive
+        };
+        archive.run(progress, PlainJudge::default, visit, sink)
     }
 
     /// The notes a game passed by in a syntax pass may carry: literal escapes, when notes are

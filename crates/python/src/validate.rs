@@ -76,7 +76,7 @@ pub fn validate(
     let mut records: Vec<Box<GameRecord>> = Vec::new();
     let ran = py.detach(|| {
         validation.run(
-            &archive,
+            archive,
             &(),
             |validated| validated,
             |done| {

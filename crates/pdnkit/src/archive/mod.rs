@@ -347,26 +347,9 @@ impl Archive {
         R: Counted + Send,
         E: Send,
     {
-        self.run_deciding(self.decide, progress, init, visit, sink)
-    }
-
-    /// [`Archive::run`], deciding each file's variant or not as `decide` says.
-    pub(crate) fn run_deciding<S, R, E>(
-        &self,
-        decide: bool,
-        progress: &dyn Progress,
-        init: impl Fn() -> S + Sync,
-        visit: impl Fn(&mut S, ArchiveGame) -> R + Sync,
-        sink: impl FnMut(io::Result<R>) -> ControlFlow<E>,
-    ) -> Result<Finished<S>, E>
-    where
-        S: Send,
-        R: Counted + Send,
-        E: Send,
-    {
         let reading = Arc::new(Reading::default());
         let games = self.games(Arc::clone(&reading));
-        let items = decided(games, decide.then_some(self.replay.variant));
+        let items = decided(games, self.decide.then_some(self.replay.variant));
         self.drive(items, reading, progress, init, visit, sink)
     }
 
