@@ -13,20 +13,22 @@
 //! distinct game, never a game's text.
 
 use std::collections::HashSet;
+use std::convert::Infallible;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use pdn::RawGame;
+use pdnkit::archive::{Archive, Counted};
 use pdnkit::dedupe::{
     Containers, Decisions, Groups, Keyed, Order, Report, ReportRow, Settings, Tally,
 };
-use pdnkit::{ArchiveVariant, ReplayOptions, check_game};
+use pdnkit::{ReplayOptions, check_game};
 
 use super::convert::Target;
 use super::games_out::{GamesOut, GamesWriter, Rendered, not_written};
-use super::input::{self, Item, Rereadable};
+use super::input;
 use super::output::Output;
 use super::report::{Counts, Reporter, plural};
 use super::{GlobalArgs, Status};
@@ -81,29 +83,12 @@ pub struct DedupeArgs {
     pub files: Vec<PathBuf>,
 }
 
-/// Numbers each game of `items` in input order (the how-many-th game read, failed inputs
-/// not counted).
-fn numbered<T>(
-    items: impl Iterator<Item = (Item, T)> + Send,
-) -> impl Iterator<Item = (Option<Order>, Item, T)> + Send {
-    let mut next = 0;
-    items.map(move |(item, extra)| {
-        let order = matches!(item, Item::Game { .. }).then(|| {
-            next += 1;
-            next - 1
-        });
-        (order, item, extra)
-    })
-}
-
 /// The settings and inputs of one run.
 struct Run<'a> {
     args: &'a DedupeArgs,
-    global: &'a GlobalArgs,
-    inputs: Rereadable,
-    /// The games are counted, and written in other forms, with their variations replayed, as
-    /// every command does.
-    options: ReplayOptions,
+    /// The inputs, standard input kept for the passes after the first. The games are counted,
+    /// and written in other forms, with their variations replayed, as every command does.
+    archive: Archive,
 }
 
 /// Runs `pdnkit dedupe`.
@@ -115,16 +100,15 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     }
     let variant = super::variant_named(args.variant.as_deref())?;
     let files = input::default_stdin(args.files.clone());
+    let options = ReplayOptions {
+        variant,
+        ..ReplayOptions::default()
+    };
     let run = Run {
         args: &args,
-        global,
-        inputs: Rereadable::new(&files)?,
-        options: ReplayOptions {
-            variant,
-            ..ReplayOptions::default()
-        },
+        archive: input::archive(&files, global, options).rereadable()?,
     };
-    let mut reporter = Reporter::new(global, &files);
+    let reporter = Reporter::new(global, &files);
     let settings = Settings {
         by: match args.by {
             By::Evidence => pdnkit::dedupe::By::Evidence,
@@ -134,60 +118,38 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         prefix: args.prefix,
         prefix_min: args.prefix_min,
     };
-    let groups = Groups::new(run.keyed(&mut reporter), settings);
+    let (keyed, counts) = run.keyed(&reporter);
+    let groups = Groups::new(keyed, settings);
     let containers = run.unfinished_copies(&groups)?;
     let decided = groups.decide(&containers);
     let written = run.write_kept(&decided, &reporter)?;
     if !global.quiet {
         reporter.message(&summary(&decided.tally(), written));
     }
-    let mut status = reporter.finish_validation();
+    let mut status = reporter.finish(counts);
     status.findings = false;
     Ok(status)
 }
 
 impl Run<'_> {
-    /// The games of the inputs, read anew, each numbered and with its file's variant.
-    fn games(
-        &self,
-    ) -> impl Iterator<Item = (Option<Order>, Item, Option<Arc<ArchiveVariant>>)> + Send + '_ {
-        numbered(input::decided(
-            self.inputs.games(Arc::default()),
-            input::Deciding::replaying(self.options.variant),
-        ))
-    }
-
-    /// Pass 1: every game's key and evidence.
-    fn keyed(&self, reporter: &mut Reporter) -> Vec<Keyed> {
+    /// Pass 1: every game's key and evidence, and the games counted.
+    fn keyed(&self, reporter: &Reporter) -> (Vec<Keyed>, Counts) {
         let mut keyed: Vec<Keyed> = Vec::new();
-        let games = input::decided(
-            self.inputs.games(reporter.progress()),
-            input::Deciding::replaying(self.options.variant),
-        );
-        let _ = self.global.pipeline().run_weighed(
-            games,
-            |(item, _)| item.weight(),
+        let ran = self.archive.run(
+            reporter,
             || (),
-            |_, (item, archive)| {
-                let options = self.options.for_archive(archive);
-                match item {
-                    Item::Failed { error } => {
-                        (None, format!("pdnkit: {error}\n"), Counts::failed_input())
-                    }
-                    Item::Game { file, game } => check_game(&file, &game, &options, |checked| {
-                        let counts = Counts::verdict(checked.record.status);
-                        (Some(Keyed::of(checked)), String::new(), counts)
-                    }),
-                }
+            |_, game| {
+                check_game(&game.file, &game.game, &game.options, |checked| {
+                    (Counts::verdict(checked.record.status), Keyed::of(checked))
+                })
             },
-            |(k, message, counts): (Option<Keyed>, String, Counts)| {
-                reporter.message(&message);
-                reporter.add(counts);
-                keyed.extend(k);
-                ControlFlow::<()>::Continue(())
+            |done| {
+                keyed.extend(reporter.game(done).map(|(_, k)| k));
+                ControlFlow::<Infallible>::Continue(())
             },
         );
-        keyed
+        let Ok(ran) = ran;
+        (keyed, ran.counts)
     }
 
     /// Pass 2: unfinished copies, the games whose moves start with those of a group's games
@@ -198,31 +160,30 @@ impl Run<'_> {
         if keys.is_empty() {
             return Ok(containers);
         }
-        let mainline = ReplayOptions {
-            mainline_only: true,
-            ..self.options.clone()
-        };
         let mut seen = 0usize;
-        let _ = self.global.pipeline().run_weighed(
-            self.games(),
-            |(_, item, _)| item.weight(),
+        // Counted in the first pass: nothing to count here, nor to show.
+        let ran = self.archive.run(
+            &(),
             || (),
-            |_, (order, item, archive)| {
-                let (Some(order), Item::Game { file, game }) = (order, item) else {
-                    return (None, Vec::new());
+            |_, game| {
+                let options = ReplayOptions {
+                    mainline_only: true,
+                    ..game.options
                 };
-                let options = mainline.for_archive(archive);
-                let found = check_game(&file, &game, &options, |checked| keys.found_in(checked));
-                (Some(order), found)
+                let found = check_game(&game.file, &game.game, &options, |checked| {
+                    keys.found_in(checked)
+                });
+                (Counts::default(), (game.order as Order, found))
             },
-            |(order, found): (Option<Order>, Vec<Order>)| {
-                if let Some(order) = order {
+            |done| {
+                if let Ok((_, (order, found))) = done {
                     seen += 1;
                     groups.add_containers(&mut containers, order, found);
                 }
-                ControlFlow::<()>::Continue(())
+                ControlFlow::<Infallible>::Continue(())
             },
         );
+        let Ok(_) = ran;
         changed_since(seen, groups.len())?;
         Ok(containers)
     }
@@ -241,19 +202,18 @@ impl Run<'_> {
         } else {
             HashSet::new()
         };
-        let result = self.global.pipeline().run_weighed(
-            self.games(),
-            |(_, item, _)| item.weight(),
+        let result = self.archive.run(
+            &(),
             || (),
-            |_, (order, item, archive)| {
-                let (Some(order), Item::Game { file, game }) = (order, item) else {
-                    return Written::default();
-                };
-                let wanted = Wanted::of(decided, order, reporting, &referred);
-                let options = self.options.for_archive(archive);
-                wanted.write(decided, &form, file, &game, &options)
+            |_, game| {
+                let wanted = Wanted::of(decided, game.order as Order, reporting, &referred);
+                wanted.write(decided, &form, game.file, &game.game, &game.options)
             },
-            |w: Written| {
+            |written| {
+                // Failed inputs were told of in the first pass.
+                let Ok(w) = written else {
+                    return ControlFlow::Continue(());
+                };
                 reporter.message(&w.message);
                 if let Some(order) = w.order {
                     seen += 1;
@@ -375,6 +335,13 @@ fn changed_since(seen: usize, first: usize) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+impl Counted for Written {
+    /// Counted in the first pass.
+    fn counts(&self) -> Counts {
+        Counts::default()
+    }
 }
 
 /// What the third pass gives for one game.

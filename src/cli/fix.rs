@@ -11,10 +11,11 @@ use std::sync::Arc;
 
 use pdn::RawGame;
 use pdnkit::ReplayOptions;
+use pdnkit::archive::Counted;
 use pdnkit::repair::{CHANGES_HEADER, Change, FixOptions, fix_game};
 
 use super::games_out::{GamesOut, GamesWriter, Rendered};
-use super::input::{self, Item};
+use super::input;
 use super::output::Output;
 use super::report::{Counts, Reporter, plural};
 use super::{GlobalArgs, ReplayArgs, Status};
@@ -54,49 +55,39 @@ struct Fixed {
     counts: Counts,
 }
 
+impl Counted for Fixed {
+    fn counts(&self) -> Counts {
+        self.counts
+    }
+}
+
 /// Runs `pdnkit fix`.
 pub fn run(args: FixArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     if global.format.is_some() {
         anyhow::bail!("fix writes PDN; --format is not used by fix");
     }
     let files = input::default_stdin(args.files.clone());
-    let options = args.replay.options()?;
+    let archive = input::archive(&files, global, args.replay.options()?);
     let fix = FixOptions {
         results: args.results,
         gametype: args.gametype,
     };
-    let mut reporter = Reporter::new(global, &files);
+    let reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;
     let mut changes_out = changes_writer(args.changes.as_deref())?;
     let form = GamesOut::Original;
     let mut writer = GamesWriter::default();
     let mut by_kind: BTreeMap<&'static str, u64> = BTreeMap::new();
     let mut games_changed = 0u64;
-    let games = input::decided_games(
-        &files,
-        reporter.progress(),
-        input::Deciding::replaying(options.variant),
-    );
-    let result = global.pipeline().run_weighed(
-        games,
-        |(item, _)| item.weight(),
+    let ran = archive.run(
+        &reporter,
         || (),
-        |_, (item, archive)| {
-            let options = options.for_archive(archive);
-            match item {
-                Item::Failed { error } => Fixed {
-                    file: None,
-                    rendered: None,
-                    changes: Vec::new(),
-                    message: format!("pdnkit: {error}"),
-                    counts: Counts::failed_input(),
-                },
-                Item::Game { file, game } => fixed(file, &game, &options, fix),
-            }
-        },
-        |f| {
+        |_, game| fixed(game.file, &game.game, &game.options, fix),
+        |fixed| {
+            let Some(f) = reporter.game(fixed) else {
+                return ControlFlow::Continue(());
+            };
             reporter.message(&f.message);
-            reporter.add(f.counts);
             if !f.changes.is_empty() {
                 games_changed += 1;
             }
@@ -114,7 +105,7 @@ pub fn run(args: FixArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             writer.write_shown(&form, &mut out, &reporter, &file, &rendered)
         },
     );
-    result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
+    let ran = ran.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
     writer.finish(&form, &mut out)?;
     out.finish()?;
     if let Some(mut w) = changes_out {
@@ -123,7 +114,7 @@ pub fn run(args: FixArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     if !global.quiet {
         reporter.message(&summary(&by_kind, writer.written, games_changed));
     }
-    Ok(reporter.finish_validation())
+    Ok(reporter.finish(ran.counts))
 }
 
 /// The CSV writer of `--changes`, its header written (even when nothing changes).

@@ -7,12 +7,13 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
+use pdnkit::archive::Counted;
+use pdnkit::check_game;
 use pdnkit::index::{GamePositions, Index, IndexBuilder, IndexError, IndexedFile, index_dir};
 use pdnkit::search::{Query, Row, Target, header_row};
-use pdnkit::{ReplayOptions, check_game};
 
 use super::index_file::refused;
-use super::input::{self, Item};
+use super::input;
 use super::output::Output;
 use super::report::{Counts, Reporter, plural};
 use super::search::{SearchArgs, shown};
@@ -37,41 +38,26 @@ pub fn run(args: IndexArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         anyhow::bail!("index writes an index file; --format is not used by index");
     }
     let (names, indexed) = indexed_files(&args)?;
-    let options: ReplayOptions = args.replay.options()?;
-    let mut reporter = Reporter::new(global, &args.files);
+    let archive = input::archive(&args.files, global, args.replay.options()?);
+    let reporter = Reporter::new(global, &args.files);
     let mut builder = IndexBuilder::new(&args.output, indexed)?;
-    let games = input::decided_games(
-        &args.files,
-        reporter.progress(),
-        input::Deciding::replaying(options.variant),
-    );
-    let result = global.pipeline().run_weighed(
-        games,
-        |(item, _)| item.weight(),
+    let ran = archive.run(
+        &reporter,
         || (),
-        |_, (item, archive)| {
-            let options = options.for_archive(archive);
-            match item {
-                Item::Failed { error } => Indexing {
-                    file: None,
-                    found: None,
-                    message: format!("pdnkit: {error}\n"),
-                    counts: Counts::failed_input(),
-                },
-                Item::Game { file, game } => {
-                    check_game(&file, &game, &options, |checked| Indexing {
-                        file: Some(file.clone()),
-                        found: pdnkit::index::positions(checked),
-                        message: String::new(),
-                        counts: Counts::verdict(checked.record.status),
-                    })
-                }
-            }
+        |_, game| {
+            check_game(&game.file, &game.game, &game.options, |checked| Indexing {
+                file: game.file.clone(),
+                found: pdnkit::index::positions(checked),
+                counts: Counts::verdict(checked.record.status),
+            })
         },
         |indexing| {
-            reporter.message(&indexing.message);
-            reporter.add(indexing.counts);
-            let (Some(file), Some(found)) = (indexing.file, indexing.found) else {
+            let Some(Indexing {
+                file,
+                found: Some(found),
+                ..
+            }) = reporter.game(indexing)
+            else {
                 return ControlFlow::Continue(());
             };
             let number = names.iter().position(|n| **n == *file).unwrap_or(0);
@@ -81,8 +67,8 @@ pub fn run(args: IndexArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             }
         },
     );
-    result.map_err(|e| anyhow::Error::new(e).context("writing the index"))?;
-    let status = reporter.finish_validation();
+    let ran = ran.map_err(|e| anyhow::Error::new(e).context("writing the index"))?;
+    let status = reporter.finish(ran.counts);
     if status.failed {
         anyhow::bail!("an input could not be read whole: no index written");
     }
@@ -123,10 +109,15 @@ fn indexed_files(args: &IndexArgs) -> anyhow::Result<(Vec<String>, Vec<IndexedFi
 
 /// What a worker gives for one game.
 struct Indexing {
-    file: Option<std::sync::Arc<str>>,
+    file: std::sync::Arc<str>,
     found: Option<GamePositions>,
-    message: String,
     counts: Counts,
+}
+
+impl Counted for Indexing {
+    fn counts(&self) -> Counts {
+        self.counts
+    }
 }
 
 /// `pdnkit search --index`: the position of `query` looked up in the index, in each variant

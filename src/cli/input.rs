@@ -5,15 +5,13 @@
 
 use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use super::GlobalArgs;
 use super::prescan::{DEFAULT_BLOCK, mapped_block_size, prescan, prescan_mapped};
 use pdn::{ReadOptions, Source, SplitOptions, Splitter};
 use pdnkit::ReplayOptions;
 use pdnkit::archive::{Archive, FileSplitter, Open};
-
-pub use pdnkit::archive::{Input as Item, Reading as Progress};
 
 /// How inputs are read: options every subcommand that reads games understands.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -128,55 +126,6 @@ impl Open for Prescanning {
 /// The archive of `paths` read with the run's options, replayed with the default options.
 pub fn read_only(paths: &[PathBuf]) -> Archive {
     Archive::new(paths).read_options(read_options().clone())
-}
-
-/// A game with the variant decided for its file, for games without GameType or Variant tag.
-pub type Decided = (Item, Option<Arc<pdnkit::ArchiveVariant>>);
-
-/// What the archive decision is asked for: the variant of untagged games (and boards), or only
-/// the board of the variant `--variant` forces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Deciding(Option<pdnkit::draughts::Variant>);
-
-impl Deciding {
-    /// For games replayed under `forced` (`--variant`), if any.
-    pub fn replaying(forced: Option<pdnkit::draughts::Variant>) -> Deciding {
-        Deciding(forced)
-    }
-}
-
-/// The games of `paths`, each with the variant decided for its file
-/// ([`Archive::decided_games`]).
-pub fn decided_games(
-    paths: &[PathBuf],
-    progress: Arc<Progress>,
-    deciding: Deciding,
-) -> Box<dyn Iterator<Item = Decided> + Send + '_> {
-    decided(read_only(paths).games(progress), deciding)
-}
-
-/// `items`, each with the variant decided for its file.
-pub fn decided<'a>(
-    items: impl Iterator<Item = Item> + Send + 'a,
-    deciding: Deciding,
-) -> Box<dyn Iterator<Item = Decided> + Send + 'a> {
-    pdnkit::archive::decided(items, Some(deciding.0))
-}
-
-/// Inputs a subcommand reads more than once: standard input is copied to a temporary file
-/// first (removed when this is dropped), still named `-` in reports.
-pub struct Rereadable(Archive);
-
-impl Rereadable {
-    /// `paths`, with `-` read into a temporary file.
-    pub fn new(paths: &[PathBuf]) -> io::Result<Rereadable> {
-        read_only(paths).rereadable().map(Rereadable)
-    }
-
-    /// The games of every input, in order.
-    pub fn games(&self, progress: Arc<Progress>) -> impl Iterator<Item = Item> + Send + use<> {
-        self.0.games(progress)
-    }
 }
 
 /// How a path is named in reports: as the user wrote it.

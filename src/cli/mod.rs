@@ -429,13 +429,6 @@ fn refuse_format(global: &GlobalArgs, subcommand: &str) -> anyhow::Result<()> {
     }
 }
 
-impl GlobalArgs {
-    /// The game pipeline sized by `--jobs`.
-    pub fn pipeline(&self) -> pipeline::Pipeline {
-        pipeline::Pipeline::new(self.jobs.unwrap_or(0))
-    }
-}
-
 /// Options of every subcommand that replays games.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ReplayArgs {

@@ -6,7 +6,6 @@
 use std::borrow::Cow;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -16,7 +15,7 @@ use pdnkit::archive;
 use pdnkit::{Code, Severity};
 use pdnkit::{GameRecord, Located};
 
-use super::{GlobalArgs, Status, input};
+use super::{GlobalArgs, Status};
 
 pub use pdnkit::summary::{Counts, plural};
 
@@ -24,11 +23,6 @@ pub use pdnkit::summary::{Counts, plural};
 pub struct Reporter {
     quiet: bool,
     bar: ProgressBar,
-    // For the subcommands that stream their inputs themselves ([`Reporter::progress`],
-    // [`Reporter::add`]): what the stream tells, the games counted, the items handled.
-    progress: Arc<input::Progress>,
-    counts: Counts,
-    handled: u64,
 }
 
 impl Reporter {
@@ -62,21 +56,6 @@ impl Reporter {
         Reporter {
             quiet: global.quiet,
             bar,
-            progress: Arc::default(),
-            counts: Counts::default(),
-            handled: 0,
-        }
-    }
-
-    /// What the input stream tells this reporter: bytes read, the total, warnings.
-    pub fn progress(&self) -> Arc<input::Progress> {
-        Arc::clone(&self.progress)
-    }
-
-    /// Prints the input stream's warnings due once `handled` items are handled (unless quiet).
-    fn print_warnings(&self, handled: u64) {
-        for warning in self.progress.warnings_due(handled) {
-            archive::Progress::warning(self, &warning);
         }
     }
 
@@ -113,23 +92,6 @@ impl Reporter {
                 None
             }
         }
-    }
-
-    /// Records one item's counts, prints the warnings about inputs due after it, and advances
-    /// the bar (for the subcommands that stream their inputs themselves).
-    pub fn add(&mut self, counts: Counts) {
-        self.counts.add(counts);
-        self.handled += 1;
-        self.print_warnings(self.handled);
-        let (bytes, total) = (self.progress.bytes(), self.progress.total());
-        archive::Progress::advanced(self, &self.counts, bytes, total);
-    }
-
-    /// [`Reporter::finish`] for the subcommands that stream their inputs themselves.
-    pub fn finish_validation(self) -> Status {
-        self.print_warnings(u64::MAX);
-        let counts = self.counts;
-        self.finish(counts)
     }
 
     /// Clears the bar, prints the summary of the run's `counts` (unless quiet) and returns the

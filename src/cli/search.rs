@@ -3,6 +3,7 @@
 //! a comment at each hit. With `--index`, an exact position is looked up in an index built by
 //! `pdnkit index` instead of replaying the archive.
 
+use pdnkit::archive::Counted;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -17,7 +18,7 @@ use pdnkit::{CheckedGame, ReplayOptions, check_game};
 
 use super::games_out::{GamesOut, GamesWriter, Rendered, not_written};
 use super::index;
-use super::input::{self, Item};
+use super::input;
 use super::output::Output;
 use super::report::{Counts, Reporter, plural};
 use super::{Format, GlobalArgs, ReplayArgs, Status};
@@ -158,6 +159,12 @@ struct Found {
     unreadable: Option<NotReadable>,
 }
 
+impl Counted for Found {
+    fn counts(&self) -> Counts {
+        self.counts
+    }
+}
+
 impl Found {
     fn nothing(message: String, counts: Counts) -> Found {
         Found {
@@ -179,34 +186,29 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         return index::search(index, &query, &args, json, global);
     }
     let files = input::default_stdin(args.files.clone());
-    let options = args.replay.options()?;
-    let mut reporter = Reporter::new(global, &files);
+    let archive = input::archive(&files, global, args.replay.options()?);
+    let reporter = Reporter::new(global, &files);
     let games_out = args.to.is_some();
     let mut out = HitsOut::open(&args, json)?;
     let mut tally = Tally::default();
-    let games = input::decided_games(
-        &files,
-        reporter.progress(),
-        input::Deciding::replaying(options.variant),
-    );
-    let result = global.pipeline().run_weighed(
-        games,
-        |(item, _)| item.weight(),
+    let ran = archive.run(
+        &reporter,
         || (),
-        |_, (item, archive)| {
-            let options = options.for_archive(archive);
-            match item {
-                Item::Failed { error } => {
-                    Found::nothing(format!("pdnkit: {error}"), Counts::failed_input())
-                }
-                Item::Game { file, game } => {
-                    search_game(file, &game, &options, &query, games_out, json)
-                }
-            }
+        |_, game| {
+            search_game(
+                game.file,
+                &game.game,
+                &game.options,
+                &query,
+                games_out,
+                json,
+            )
         },
-        |f| {
+        |found| {
+            let Some(f) = reporter.game(found) else {
+                return ControlFlow::Continue(());
+            };
             reporter.message(&f.message);
-            reporter.add(f.counts);
             tally.add(&f);
             match (f.file, f.rendered) {
                 (Some(file), Some(rendered)) => out.write(&reporter, &file, &rendered),
@@ -214,7 +216,7 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             }
         },
     );
-    result.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
+    let ran = ran.map_err(|e| anyhow::Error::new(e).context("writing output"))?;
     if let Some(refusal) = tally.refusal(&args) {
         reporter.abandon();
         return Err(refusal);
@@ -228,7 +230,7 @@ pub fn run(args: SearchArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             plural(tally.games_hit, "game")
         ));
     }
-    let mut status = reporter.finish_validation();
+    let mut status = reporter.finish(ran.counts);
     status.findings = false;
     Ok(status)
 }

@@ -72,7 +72,8 @@ pub struct ArchiveGame<G = pdn::RawGame> {
     pub game: G,
     /// The run's options with the variant decided for the game's file.
     pub options: ReplayOptions,
-    /// The item's place in the stream, from 0 (an input that failed takes a place too).
+    /// The game's place among the games of the stream, from 0 (inputs that failed are not
+    /// counted): the same on every pass over the same inputs.
     pub order: u64,
 }
 
@@ -312,20 +313,16 @@ impl Archive {
     /// games after it follow.
     pub fn each_game(&self) -> impl Iterator<Item = io::Result<ArchiveGame>> + Send + use<> {
         let replay = self.replay.clone();
-        let mut order = 0;
-        self.decided_games(Arc::default())
-            .map(move |(input, archive)| {
-                order += 1;
-                match input {
-                    Input::Failed { error } => Err(error),
-                    Input::Game { file, game } => Ok(ArchiveGame {
-                        file,
-                        game,
-                        options: replay.for_archive(archive),
-                        order: order - 1,
-                    }),
-                }
-            })
+        numbered(self.decided_games(Arc::default())).map(move |(input, archive, order)| match input
+        {
+            Input::Failed { error } => Err(error),
+            Input::Game { file, game } => Ok(ArchiveGame {
+                file,
+                game,
+                options: replay.for_archive(archive),
+                order,
+            }),
+        })
     }
 
     /// Runs `visit` on every game on the workers (each with its own state from `init`) and
@@ -403,10 +400,10 @@ impl Archive {
         let mut handled = 0u64;
         let replay = &self.replay;
         let states = self.pipeline.run_weighed(
-            items.zip(0..),
-            |((input, _), _)| input.weight(),
+            numbered(items),
+            |(input, _, _)| input.weight(),
             init,
-            |state, ((input, archive), order)| match input {
+            |state, (input, archive, order)| match input {
                 Input::Failed { error } => Err(error),
                 Input::Game { file, game } => {
                     let options = replay.for_archive(archive);
@@ -442,6 +439,18 @@ impl Archive {
         }
         Ok(Finished { counts, states })
     }
+}
+
+/// `items`, each with its number among the games ([`ArchiveGame::order`]).
+fn numbered<G, T>(
+    items: impl Iterator<Item = (Input<G>, T)>,
+) -> impl Iterator<Item = (Input<G>, T, u64)> {
+    let mut games = 0;
+    items.map(move |(input, extra)| {
+        let order = games;
+        games += u64::from(matches!(input, Input::Game { .. }));
+        (input, extra, order)
+    })
 }
 
 /// `items`, each with the variant decided for its file under `deciding` (`Some(forced)`:
