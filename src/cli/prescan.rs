@@ -88,9 +88,9 @@ impl std::ops::Deref for BlockBytes {
 
 /// Reads `input` in blocks of `block` bytes and has `jobs` threads find the plain games in
 /// them, allowing the notes `notes` lets by. Returns a reader of the same bytes and the hints,
-/// for a [`super::split::Splitter`] with the same [`SplitOptions::notes_passed`].
+/// for a [`pdn::Splitter`] with the same [`SplitOptions::notes_passed`].
 ///
-/// [`SplitOptions::notes_passed`]: super::split::SplitOptions::notes_passed
+/// [`SplitOptions::notes_passed`]: pdn::SplitOptions::notes_passed
 pub fn prescan(
     input: impl Read + Send + 'static,
     jobs: usize,

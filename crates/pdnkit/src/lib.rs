@@ -6,9 +6,14 @@
 //! and [`pdn`], the text (a streaming reader, a liberal parser into a syntax tree, a writer).
 //! pdnkit itself replays what was written through the rules and says what does not fit:
 //!
+//! * [`archive`]: an archive read as one request ([`archive::Archive`]): files, folders, zip
+//!   members or a reader, each file's variant decided, every game visited on worker threads and
+//!   its result handed over in input order, one summary; [`validate`]: validation as
+//!   `pdnkit validate` runs it. Every subcommand of the `pdnkit` command and the Python module
+//!   read through it.
 //! * [`check_game`]: parse and replay one game of an archive, into a [`CheckedGame`]: its
 //!   [`GameRecord`] (verdict and located [`Diagnostic`]s), its syntax tree and its
-//!   [`Replayed`] moves. Every subcommand of the `pdnkit` command runs it.
+//!   [`Replayed`] moves.
 //! * [`replay`]: the replay of one parsed game under [`ReplayOptions`]; the variant of a game
 //!   without GameType can be decided for its whole archive ([`VariantEvidence`]).
 //! * [`export`]: the game as FEN, CSV, JSON Lines, rule-aware PDN or Parquet tables;
