@@ -245,3 +245,62 @@ fn the_language_server_stands_on_the_library() {
         }
     }
 }
+
+/// The functions of the sources under `dir` longer than `most` lines, from the signature to the
+/// closing brace as rustfmt lays them out, as `path:line name (lines)`.
+fn long_functions(dir: &Path, most: usize) -> Vec<String> {
+    let mut long = Vec::new();
+    for (path, text) in sources(dir) {
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let code = line.trim_start();
+            let indent = &line[..line.len() - code.len()];
+            let mut rest = code;
+            for word in [
+                "pub(crate) ",
+                "pub(super) ",
+                "pub ",
+                "const ",
+                "async ",
+                "unsafe ",
+            ] {
+                rest = rest.strip_prefix(word).unwrap_or(rest);
+            }
+            let Some(signature) = rest.strip_prefix("fn ") else {
+                continue;
+            };
+            if code.ends_with(';') || code.ends_with('}') {
+                continue;
+            }
+            let close = format!("{indent}}}");
+            let Some(end) = lines[i + 1..].iter().position(|l| *l == close) else {
+                continue;
+            };
+            let length = end + 2;
+            if length > most {
+                let name: String = signature
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                long.push(format!("{path}:{} {name} ({length} lines)", i + 1));
+            }
+        }
+    }
+    long.sort();
+    long
+}
+
+#[test]
+fn the_command_line_is_arguments_and_output_in_short_functions() {
+    let long = long_functions(&root().join("src"), 80);
+    assert!(
+        long.is_empty(),
+        "functions of the command line over 80 lines (their work belongs in the library): {long:#?}"
+    );
+    // The count itself: a function this file knows to be long is found.
+    let here = long_functions(&root().join("tests"), 30);
+    assert!(
+        here.iter().any(|f| f.contains("long_functions")),
+        "{here:?}"
+    );
+}

@@ -221,12 +221,11 @@ impl Tally {
 pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     // `--to` already names the output format: a second option that could disagree with it is
     // refused rather than ignored.
-    if global.format.is_some() {
-        anyhow::bail!(
-            "convert writes what --to names; --format is not used by convert \
-             (use --to json|csv|fen|pdn)"
-        );
-    }
+    global.refuse_format(
+        "convert",
+        "what --to names",
+        Some("use --to json|csv|fen|pdn"),
+    )?;
     if args.to == ConvertTo::Parquet {
         return super::convert_parquet::run(&args, global);
     }

@@ -93,11 +93,7 @@ struct Run<'a> {
 
 /// Runs `pdnkit dedupe`.
 pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
-    if global.format.is_some() {
-        anyhow::bail!(
-            "dedupe writes games; --format is not used by dedupe (use --to json|csv|fen|pdn)"
-        );
-    }
+    global.refuse_format("dedupe", "games", Some("use --to json|csv|fen|pdn"))?;
     let variant = super::variant_named(args.variant.as_deref())?;
     let files = input::default_stdin(args.files.clone());
     let options = ReplayOptions {

@@ -91,9 +91,7 @@ struct Drawn {
 
 /// Runs `pdnkit diagram`.
 pub fn run(args: DiagramArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
-    if global.format.is_some() {
-        bail!("diagram writes SVG or PNG (--png); --format is not used by diagram");
-    }
+    global.refuse_format("diagram", "SVG or PNG (--png)", None)?;
     let png = args.png
         || args
             .output

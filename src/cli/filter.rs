@@ -165,11 +165,7 @@ impl Counted for Kept {
 
 /// Runs `pdnkit filter`.
 pub fn run(args: FilterArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
-    if global.format.is_some() {
-        anyhow::bail!(
-            "filter writes games; --format is not used by filter (use --to json|csv|fen|pdn)"
-        );
-    }
+    global.refuse_format("filter", "games", Some("use --to json|csv|fen|pdn"))?;
     let filter = filter(&args)?;
     let files = input::default_stdin(args.files);
     let archive = input::archive(&files, global, ReplayOptions::default());

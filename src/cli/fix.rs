@@ -63,9 +63,7 @@ impl Counted for Fixed {
 
 /// Runs `pdnkit fix`.
 pub fn run(args: FixArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
-    if global.format.is_some() {
-        anyhow::bail!("fix writes PDN; --format is not used by fix");
-    }
+    global.refuse_format("fix", "PDN", None)?;
     let files = input::default_stdin(args.files.clone());
     let archive = input::archive(&files, global, args.replay.options()?);
     let fix = FixOptions {

@@ -34,9 +34,7 @@ pub struct IndexArgs {
 
 /// Runs `pdnkit index`.
 pub fn run(args: IndexArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
-    if global.format.is_some() {
-        anyhow::bail!("index writes an index file; --format is not used by index");
-    }
+    global.refuse_format("index", "an index file", None)?;
     let (names, indexed) = indexed_files(&args)?;
     let archive = input::archive(&args.files, global, args.replay.options()?);
     let reporter = Reporter::new(global, &args.files);

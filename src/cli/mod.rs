@@ -84,6 +84,23 @@ pub struct GlobalArgs {
     pub input: input::InputArgs,
 }
 
+impl GlobalArgs {
+    /// Refuses `--format` for a command that writes `writes` rather than a report of findings;
+    /// `hint` says what to use instead.
+    pub fn refuse_format(
+        &self,
+        command: &str,
+        writes: &str,
+        hint: Option<&str>,
+    ) -> anyhow::Result<()> {
+        if self.format.is_none() {
+            return Ok(());
+        }
+        let hint = hint.map(|h| format!(" ({h})")).unwrap_or_default();
+        anyhow::bail!("{command} writes {writes}; --format is not used by {command}{hint}")
+    }
+}
+
 /// When to colour the text report.
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ColorChoice {

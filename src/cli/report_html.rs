@@ -57,9 +57,7 @@ impl Counted for Checked {
 
 /// Runs `pdnkit report`.
 pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
-    if global.format.is_some() {
-        anyhow::bail!("report writes one HTML page; --format is not used by report");
-    }
+    global.refuse_format("report", "one HTML page", None)?;
     let files = input::default_stdin(args.files.clone());
     let archive = input::archive(&files, global, args.replay.options()?);
     let settings = settings(&args, &files);

@@ -184,9 +184,7 @@ impl Counted for Placed {
 
 /// Runs `pdnkit split`.
 pub fn run(args: SplitArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
-    if global.format.is_some() {
-        anyhow::bail!("split writes files of games; --format is not used by split");
-    }
+    global.refuse_format("split", "files of games", None)?;
     let rule = rule(&args)?;
     let variant = super::variant_named(args.variant.as_deref())?;
     prepare(&args.output, args.force)?;

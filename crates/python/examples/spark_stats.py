@@ -49,15 +49,15 @@ def check_shards(spark: SparkSession, shards: list, partitions: int) -> DataFram
 
 # What `pdnkit stats --format json` prints for the whole input (its `groups[0]`), in SQL over
 # the games table. A variant's plies are the main-line moves written; an unreadable game has
-# none. Results follow the first-mover convention of the `outcome` column.
+# none. The `outcome` column names the winner by colour, as `stats` does.
 STATS_SQL = {
     "totals": """
         SELECT count(*) AS games, coalesce(sum(plies), 0) AS plies,
                count_if(status = 'clean') AS clean, count_if(status = 'warnings') AS warnings,
                count_if(status = 'invalid') AS invalid, count_if(status = 'unreadable') AS unreadable,
-               count_if(outcome = 'first_mover_wins') AS first_mover_wins,
+               count_if(outcome = 'white_wins') AS white_wins,
                count_if(outcome = 'draw') AS draws,
-               count_if(outcome = 'second_mover_wins') AS second_mover_wins,
+               count_if(outcome = 'black_wins') AS black_wins,
                count_if(outcome = 'both_lose') AS both_lose,
                count_if(outcome IS NULL) AS unknown
         FROM games
@@ -80,7 +80,7 @@ def stats(spark: SparkSession) -> dict:
         "variants": variants,
         "results": {
             k: t[k]
-            for k in ("first_mover_wins", "draws", "second_mover_wins", "both_lose", "unknown")
+            for k in ("white_wins", "draws", "black_wins", "both_lose", "unknown")
         },
     }
 

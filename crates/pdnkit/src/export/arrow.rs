@@ -14,11 +14,13 @@ use arrow_array::{ArrayRef, ListArray, RecordBatch, StructArray};
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
 use chrono::NaiveDate;
-use pdn::{ResultMeaning, ResultToken};
+use draughts::Colour;
+use pdn::ResultToken;
 
 use super::lines::{self, PlyIndex};
 use super::notation::write_full_path;
 use crate::dedupe::move_keys;
+use crate::stats::Outcome;
 use crate::{CheckedGame, Located, Severity, side_name};
 
 /// The tags of the seven-tag roster, in their columns' order (`date` is typed, and its text is
@@ -134,7 +136,12 @@ impl GameRows {
             date,
             game_type: data.tag("GameType").map(str::to_string),
             variant: r.variant,
-            outcome: r.result.as_deref().and_then(outcome),
+            outcome: r.result.as_deref().and_then(|result| {
+                outcome(
+                    result,
+                    data.config().map_or(Colour::White, |c| c.first_mover),
+                )
+            }),
             start_fen: None,
             plies: r.plies,
             replayed: r.replayed,
@@ -208,14 +215,15 @@ fn diagnostic_row(d: &Located) -> DiagnosticRow {
     }
 }
 
-/// A result in first-mover terms, as `stats` counts it; `None` for `*` and unknown forms.
-fn outcome(result: &str) -> Option<&'static str> {
-    match ResultToken::from_tag(result).outcome? {
-        ResultMeaning::FirstWins => Some("first_mover_wins"),
-        ResultMeaning::Draw => Some("draw"),
-        ResultMeaning::SecondWins => Some("second_mover_wins"),
-        ResultMeaning::BothLose => Some("both_lose"),
-        ResultMeaning::Unknown => None,
+/// What a result says for White and Black in a game whose first mover is `first`, as `stats`
+/// counts it; `None` for `*` and unknown forms.
+fn outcome(result: &str, first: Colour) -> Option<&'static str> {
+    match Outcome::of(ResultToken::from_tag(result).outcome?, first) {
+        Outcome::WhiteWins => Some("white_wins"),
+        Outcome::Draw => Some("draw"),
+        Outcome::BlackWins => Some("black_wins"),
+        Outcome::BothLose => Some("both_lose"),
+        Outcome::Unknown => None,
     }
 }
 
@@ -661,13 +669,17 @@ mod tests {
     }
 
     #[test]
-    fn outcomes_follow_the_first_mover_convention() {
-        assert_eq!(outcome("1-0"), Some("first_mover_wins"));
-        assert_eq!(outcome("2-0"), Some("first_mover_wins"));
-        assert_eq!(outcome("0-1"), Some("second_mover_wins"));
-        assert_eq!(outcome("1/2-1/2"), Some("draw"));
-        assert_eq!(outcome("0-0"), Some("both_lose"));
-        assert_eq!(outcome("*"), None);
-        assert_eq!(outcome("won on time"), None);
+    fn outcomes_name_the_winner_by_colour_from_the_first_mover() {
+        let (white, black) = (Colour::White, Colour::Black);
+        assert_eq!(outcome("1-0", white), Some("white_wins"));
+        assert_eq!(outcome("2-0", white), Some("white_wins"));
+        assert_eq!(outcome("0-1", white), Some("black_wins"));
+        // Where Black moves first (English checkers), the first score is Black's.
+        assert_eq!(outcome("1-0", black), Some("black_wins"));
+        assert_eq!(outcome("0-1", black), Some("white_wins"));
+        assert_eq!(outcome("1/2-1/2", white), Some("draw"));
+        assert_eq!(outcome("0-0", black), Some("both_lose"));
+        assert_eq!(outcome("*", white), None);
+        assert_eq!(outcome("won on time", white), None);
     }
 }
