@@ -15,7 +15,8 @@
 //!   [`GameRecord`] (verdict and located [`Diagnostic`]s), its syntax tree and its
 //!   [`Replayed`] moves.
 //! * [`replay`]: the replay of one parsed game under [`ReplayOptions`]; the variant of a game
-//!   without GameType can be decided for its whole archive ([`VariantEvidence`]).
+//!   without GameType can be decided for its whole archive ([`VariantEvidence`]);
+//!   [`LiveGame`]: a game played one written move at a time, each read as in an archive.
 //! * [`export`]: the game as FEN, CSV, JSON Lines, rule-aware PDN or Parquet tables;
 //!   [`stats`]: archive statistics; [`file_variant`]: one variant for the untagged games of a
 //!   file.
@@ -79,7 +80,7 @@ pub use pdn;
 pub use check::{CheckedGame, check_game};
 pub use record::{GameRecord, Located, MAX_LISTED_IN_VARIATIONS, Verdict};
 pub use replay::{
-    ArchiveBoard, ArchiveVariant, CaptureFault, Code, Diagnostic, MAX_LISTED_NOTES, MoveRef,
-    PlainJudge, Ply, ReplayOptions, Replayed, Severity, Source, VariantEvidence, check_syntax,
-    note_diagnostic, replay, side_name, tagged_variant, worst_syntax_note,
+    ArchiveBoard, ArchiveVariant, CaptureFault, Code, Diagnostic, LiveGame, MAX_LISTED_NOTES,
+    MoveRef, PlainJudge, Ply, ReplayOptions, Replayed, Severity, Source, VariantEvidence,
+    check_syntax, note_diagnostic, replay, side_name, tagged_variant, worst_syntax_note,
 };

@@ -192,7 +192,7 @@ impl GameRecord {
             variation: 0,
             line: at.line,
             column: at.column,
-            message: format!("{} ({})", err.message, err.kind.code()),
+            message: syntax_error_message(err),
             span: Some((err.span.start, err.span.end)),
             capture: None,
             suggestions: Vec::new(),
@@ -287,6 +287,18 @@ fn listed_in_variations(diagnostics: &[Diagnostic]) -> (Vec<&Diagnostic>, Vec<Di
     (listed, counted)
 }
 
+/// The message of the error that makes a game unreadable.
+pub(crate) fn syntax_error_message(err: &SyntaxError) -> String {
+    format!("{} ({})", err.message, err.kind.code())
+}
+
+impl Located {
+    /// `d` where no file holds it (a move played on a [`crate::LiveGame`]): line and column 0.
+    pub fn unplaced(d: &Diagnostic) -> Located {
+        placed(d, 0, 0)
+    }
+}
+
 /// `d` located at `at` (the position of its span's start).
 fn locate(raw: &RawGame, d: &Diagnostic, at: LineCol) -> Located {
     let (line, column) = if d.span.is_some() {
@@ -294,6 +306,11 @@ fn locate(raw: &RawGame, d: &Diagnostic, at: LineCol) -> Located {
     } else {
         (raw.first_line, raw.first_column)
     };
+    placed(d, line, column)
+}
+
+/// `d` at `line` and `column`.
+fn placed(d: &Diagnostic, line: u32, column: u32) -> Located {
     Located {
         severity: d.severity,
         code: d.code,

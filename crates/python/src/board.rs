@@ -1,13 +1,12 @@
 //! `pdnkit.Board`: a position of any variant pdnkit plays, its legal moves, moves played in
-//! any notation pdnkit reads, and perft. A move is read as the replay of an archive reads it:
-//! the board keeps its moves and replays them with the new one, so a move is understood (and
-//! refused) exactly as `pdnkit validate` would understand it in a game.
+//! any notation pdnkit reads, and perft. A move is read as the replay of an archive reads it
+//! (the library's `LiveGame`: the same notations, the same diagnostics), from the position the
+//! moves before it left: a move costs the same late in a game as early.
 
 use pdnkit::diagram::{self, Theme};
 use pdnkit::draughts::{Config, CountMode, Fen, GameState, Move, perft};
 use pdnkit::export::{full_path, minimal_legal};
-use pdnkit::pdn::RawGame;
-use pdnkit::{ReplayOptions, Severity, check_game, side_name};
+use pdnkit::{LiveGame, Located, side_name};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -18,13 +17,11 @@ use crate::record::Diagnostic;
 #[pyclass(module = "pdnkit")]
 pub struct Board {
     config: Config,
-    /// The start position as FEN, when it is not the variant's standard start.
-    start: Option<String>,
     /// The moves played, each written in full (read back without ambiguity).
     played: Vec<String>,
     /// The last move played, for pictures.
     last: Option<Move>,
-    state: GameState,
+    game: LiveGame,
 }
 
 #[pymethods]
@@ -43,13 +40,11 @@ impl Board {
                 GameState::from_fen(&fen, config).map_err(|e| bad(e.to_string()))?
             }
         };
-        let start = fen.map(|_| state.to_fen().to_string());
         Ok(Board {
             config,
-            start,
             played: Vec::new(),
             last: None,
-            state,
+            game: LiveGame::new(state),
         })
     }
 
@@ -62,7 +57,7 @@ impl Board {
     /// `"white"` or `"black"`: the side to move.
     #[getter]
     fn turn(&self) -> &'static str {
-        side_name(self.state.side_to_move())
+        side_name(self.state().side_to_move())
     }
 
     /// The moves played so far, each written in full.
@@ -73,13 +68,13 @@ impl Board {
 
     /// The position as PDN FEN.
     fn fen(&self) -> String {
-        self.state.to_fen().to_string()
+        self.state().to_fen().to_string()
     }
 
     /// The legal moves, each in the shortest form PDN writes that no other legal move shares.
     fn legal_moves(&self) -> Vec<String> {
-        let position = self.state.position();
-        self.state
+        let position = self.state().position();
+        self.state()
             .legal_moves()
             .iter()
             .map(|m| minimal_legal(&self.config, position, m))
@@ -100,9 +95,11 @@ impl Board {
                 format!("not one move: {move:?}", move = r#move),
             ));
         }
-        let (state, played, mv) = self.replay_with(py, text)?;
-        self.state = state;
-        self.played.push(played);
+        let mv = self
+            .game
+            .play(text)
+            .map_err(|d| pdn_error(py, &Diagnostic::from(&Located::unplaced(&d))))?;
+        self.played.push(full_path(&self.config, &mv));
         self.last = Some(mv);
         Ok(())
     }
@@ -110,7 +107,7 @@ impl Board {
     /// True when the game is over by the rules: a side has no move (or no piece), or a draw
     /// rule ends it.
     fn is_over(&self) -> bool {
-        self.state.outcome().is_over()
+        self.state().outcome().is_over()
     }
 
     /// The leaves of the move tree `depth` plies deep. `count` says how captures that take the
@@ -128,7 +125,7 @@ impl Board {
                 )));
             }
         };
-        let position = *self.state.position();
+        let position = *self.state().position();
         Ok(py.detach(|| perft(&position, depth, mode, true)))
     }
 
@@ -159,7 +156,7 @@ impl Board {
         options.flip = flip;
         options.theme = theme;
         Ok(diagram::svg(
-            self.state.position(),
+            self.state().position(),
             &self.config.notation,
             &options,
         ))
@@ -180,46 +177,8 @@ impl Board {
 }
 
 impl Board {
-    /// The game after the moves played and `text`, `text`'s move written in full, and the move;
-    /// the replay's first error on that move, if any, as `PdnError`.
-    fn replay_with(&self, py: Python<'_>, text: &str) -> PyResult<(GameState, String, Move)> {
-        let mut pdn = String::new();
-        if let Some(fen) = &self.start {
-            pdn.push_str(&format!("[FEN \"{fen}\"]\n"));
-        }
-        for m in &self.played {
-            pdn.push_str(m);
-            pdn.push(' ');
-        }
-        pdn.push_str(text);
-        pdn.push_str(" *\n");
-        let options = ReplayOptions {
-            variant: Some(self.config.variant),
-            mainline_only: true,
-            ..ReplayOptions::default()
-        };
-        let ply = self.played.len() as u32 + 1;
-        let raw = RawGame::from_text(pdn);
-        check_game("<board>", &raw, &options, |data| {
-            let error = data
-                .record
-                .diagnostics
-                .iter()
-                .find(|d| d.severity == Severity::Error && d.ply.is_none_or(|p| p == ply));
-            if let Some(d) = error {
-                return Err(pdn_error(py, &Diagnostic::from(d)));
-            }
-            let replayed = data.replayed.expect("a game that parsed was replayed");
-            match (replayed.plies.last(), &replayed.end) {
-                (Some(last), Some(end)) if replayed.plies.len() as u32 == ply => {
-                    Ok((end.clone(), full_path(&self.config, &last.mv), last.mv))
-                }
-                _ => Err(simple_error(
-                    py,
-                    "illegal-move",
-                    format!("{text:?} is not a move that can be played here"),
-                )),
-            }
-        })
+    /// The game after the moves played.
+    fn state(&self) -> &GameState {
+        self.game.state()
     }
 }

@@ -1,5 +1,7 @@
 """`pdnkit.Board`: the rules engine from Python."""
 
+import random
+
 import pytest
 
 import pdnkit
@@ -106,3 +108,63 @@ def test_svg_is_the_picture_the_command_line_draws(cli, tmp_path):
         board.svg(theme="blue")
     with pytest.raises(ValueError):
         board.svg(size=2)
+
+
+def long_game(variant, plies, seed):
+    """A board after up to `plies` random legal moves (fewer when the game ends), chosen among
+    those after which the opponent has no capture where there are any, so the game lasts."""
+    rng = random.Random(seed)
+    board = pdnkit.Board(variant)
+    while len(board.moves) < plies and not board.is_over():
+        quiet = []
+        for m in board.legal_moves():
+            after = pdnkit.Board(variant, fen=board.fen())
+            after.play(m)
+            if not any("x" in n or ":" in n for n in after.legal_moves()):
+                quiet.append(m)
+        board.play(rng.choice(quiet or board.legal_moves()))
+    return board
+
+
+@pytest.mark.parametrize(
+    "variant, seed",
+    [("international", 3), ("russian", 3), ("english", 3), ("frisian", 1), ("turkish", 3)],
+)
+def test_a_long_game_ends_where_the_replay_of_its_moves_ends(variant, seed, tmp_path):
+    # The board keeps its game and reads each move from there: the moves it wrote, replayed as
+    # an archive, reach the same position.
+    board = long_game(variant, 200, seed)
+    assert len(board.moves) > 100
+    game = tmp_path / "game.pdn"
+    game.write_text(" ".join(board.moves) + " *\n")
+    (record,) = list(pdnkit.read(str(game), variant=variant))
+    assert record.status == "clean", [d.message for d in record.diagnostics]
+    assert record.replayed == len(board.moves)
+    assert record.final_fen == board.fen()
+
+
+def test_a_refused_move_late_in_a_game_names_its_ply_and_changes_nothing():
+    board = long_game("international", 120, seed=3)
+    played, fen = board.moves, board.fen()
+    assert len(played) == 120 and not board.is_over()
+    with pytest.raises(pdnkit.PdnError) as e:
+        board.play("1-50")
+    assert (e.value.ply, e.value.side) == (121, board.turn)
+    assert e.value.move_number == 61
+    assert (board.moves, board.fen()) == (played, fen)
+    # The board goes on from where it was.
+    board.play(board.legal_moves()[0])
+    assert board.moves[:-1] == played
+
+
+def test_a_move_is_read_on_the_boards_own_board():
+    # Ghanaian is played on several boards: a move that fits only another of them is refused,
+    # and the board stays on its own.
+    board = pdnkit.Board("ghanaian")
+    fen = board.fen()
+    with pytest.raises(pdnkit.PdnError) as e:
+        board.play("32-28")
+    assert e.value.code == "illegal-move"
+    assert board.fen() == fen
+    board.play("32-27")
+    assert board.moves == ["32-27"]

@@ -18,7 +18,7 @@ use super::{Ply, ReplayOptions};
 
 /// Where a line stands: the game state, the state before the last move (a variation's
 /// start), and the number and side of the next move.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Cursor {
     /// The game so far.
     pub state: draughts::GameState,
@@ -70,9 +70,27 @@ pub struct Walker<'o> {
 impl Walker<'_> {
     /// Plays the moves of `nodes` from `cursor`; `depth` is 0 for the main line.
     pub fn walk(&mut self, nodes: &[Node<'_>], mut cursor: Cursor, depth: u32) -> LineOutcome {
+        let mut ended = false;
+        let (written, stopped) = self.walk_on(nodes, &mut cursor, &mut ended, depth);
+        LineOutcome {
+            written,
+            end: cursor.state,
+            stopped,
+        }
+    }
+
+    /// [`Self::walk`] on a cursor that stays the caller's, with whether a move was already
+    /// reported after the end of the game (`ended`: only the first is): a line played in
+    /// pieces (`LiveGame`). Returns the moves written and whether the line stopped.
+    pub fn walk_on(
+        &mut self,
+        nodes: &[Node<'_>],
+        cursor: &mut Cursor,
+        ended: &mut bool,
+        depth: u32,
+    ) -> (u32, bool) {
         let mut written = 0;
         let mut stopped = false;
-        let mut ended = false;
         let mut skip = 0usize;
         for (i, node) in nodes.iter().enumerate() {
             if self.probe && self.has_error {
@@ -89,7 +107,7 @@ impl Walker<'_> {
                     if stopped {
                         continue;
                     }
-                    match self.play_move(nodes, i, m, &mut cursor, depth, &mut ended) {
+                    match self.play_move(nodes, i, m, cursor, depth, ended) {
                         Some(consumed) => skip = consumed,
                         None => stopped = true,
                     }
@@ -114,20 +132,16 @@ impl Walker<'_> {
                         self.push(d, depth);
                     }
                 }
-                Node::MoveNumber(n) if !stopped => self.check_number(n, &cursor, depth),
+                Node::MoveNumber(n) if !stopped => self.check_number(n, cursor, depth),
                 Node::Variation(v) if !self.options.mainline_only && !self.probe && !stopped => {
-                    let start = self.variation_start(&v.nodes, &cursor);
+                    let start = self.variation_start(&v.nodes, cursor);
                     self.walk(&v.nodes, start, depth + 1);
                 }
-                Node::Setup(s) if !stopped => self.setup(s, &mut cursor, depth),
+                Node::Setup(s) if !stopped => self.setup(s, cursor, depth),
                 _ => {}
             }
         }
-        LineOutcome {
-            written,
-            end: cursor.state,
-            stopped,
-        }
+        (written, stopped)
     }
 
     /// Where a variation starts: before the move it replaces (PDN 2.0 §6.1.1.2.5); but when

@@ -19,6 +19,7 @@ mod code;
 mod describe;
 mod diagnostic;
 mod line;
+mod live;
 mod lookahead;
 mod result;
 mod verdict;
@@ -27,6 +28,7 @@ pub use archive::{ArchiveBoard, ArchiveVariant, VariantEvidence};
 pub use choose::{Source, tagged_variant};
 pub use code::{Code, Severity};
 pub use diagnostic::{CaptureFault, Diagnostic, MoveRef, side_name};
+pub use live::LiveGame;
 pub use verdict::PlainJudge;
 
 use draughts::{self, Config, Move, Position, Resolver, Variant, WrittenAs};
