@@ -81,3 +81,11 @@ pub use fen::{Fen, FenGroup, FenItem, ParseFenError};
 pub use game_type::{GameType, GameTypeAttrs, NotationKind, ParseGameTypeError, ResultScale};
 pub use rules::*;
 pub use token::{SquareToken, parse_square_bytes, parse_square_token};
+
+/// The replay's shortcuts for moves written as their two end squares ([`fast::Lanes`] on a
+/// [`GameState`]) and the moves they find. Each answers as the general calls would; a reader
+/// that plays archives at speed uses them, anyone else can ignore them.
+pub mod fast {
+    pub use crate::rules::lanes::Lanes;
+    pub use crate::rules::position::{CaptureMove, QuietMove};
+}

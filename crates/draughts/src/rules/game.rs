@@ -137,32 +137,16 @@ impl GameState {
         self.count_move(by_king, m.is_capture(), m.promotes);
     }
 
-    /// When no capture is due, the quiet move from `from` to `to` if it is legal (`Some(None)`
-    /// when it is not); `None` when a capture is due (see [`Position::quiet_unless_capture`]).
-    #[inline]
-    pub fn quiet_unless_capture(&self, from: Square, to: Square) -> Option<Option<QuietMove>> {
-        self.position.quiet_unless_capture(from, to)
-    }
-
-    /// Plays a quiet move of [`Self::quiet_unless_capture`] in this position, as
-    /// [`Self::play`] plays [`QuietMove::to_move`].
-    pub fn play_quiet(&mut self, q: &QuietMove) {
+    /// [`Lanes::play_quiet`](super::lanes::Lanes::play_quiet).
+    pub(crate) fn play_quiet_lane(&mut self, q: &QuietMove) {
         let lane = q.lane();
         self.keep_history(lane.by_king());
         self.position.play_quiet(q);
         self.count_move(lane.by_king(), false, lane.promotes());
     }
 
-    /// When a capture is due, the one legal capture from `from` to `to` (see
-    /// [`Position::capture_between`]).
-    #[inline]
-    pub fn capture_between(&self, from: Square, to: Square) -> Option<CaptureMove> {
-        self.position.capture_between(from, to)
-    }
-
-    /// Plays a capture of [`Self::capture_between`] in this position, as [`Self::play`] plays
-    /// the listed move of the same effect.
-    pub fn play_capture(&mut self, m: &CaptureMove) {
+    /// [`Lanes::play_capture`](super::lanes::Lanes::play_capture).
+    pub(crate) fn play_capture_lane(&mut self, m: &CaptureMove) {
         self.keep_history(false);
         self.position.play_capture(m);
         let lane = m.lane();
@@ -261,12 +245,10 @@ impl GameState {
         outcome::decide(self, || !self.position.legal_moves().is_empty(), false)
     }
 
-    /// [`Self::outcome`] for a caller that already knows whether the side to move has a legal
-    /// move (a replay that generated the moves anyway), saving a second generation. A
-    /// shortcut: while no draw rule is near, the rules are not looked at one by one
-    /// ([`Self::outcome_by_rules`] is the reference, equal by test).
+    /// [`Lanes::outcome_knowing`](super::lanes::Lanes::outcome_knowing): while no draw rule is
+    /// near (the draw gate), the rules are not looked at one by one.
     #[inline]
-    pub fn outcome_knowing(&self, has_legal_move: bool) -> Outcome {
+    pub(crate) fn outcome_knowing_lane(&self, has_legal_move: bool) -> Outcome {
         // Most positions of a game: a legal move, and no draw rule near.
         if has_legal_move && self.draw_gate.goes_on(self) {
             return Outcome::Ongoing;
@@ -274,7 +256,8 @@ impl GameState {
         outcome::decide(self, || has_legal_move, true)
     }
 
-    /// [`Self::outcome_knowing`] with every rule tested one by one, no shortcut: what a
+    /// [`Lanes::outcome_knowing`](super::lanes::Lanes::outcome_knowing) with every rule tested
+    /// one by one, no shortcut: what a
     /// replay with its fast paths off asks.
     pub fn outcome_by_rules(&self, has_legal_move: bool) -> Outcome {
         outcome::decide(self, || has_legal_move, false)
@@ -308,6 +291,7 @@ impl GameState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fast::Lanes;
     use crate::test_rng::TestRng;
 
     /// Plays 10 random games of at most 200 plies for every variant, showing `visit` each

@@ -469,7 +469,7 @@ impl Position {
     /// The capture from `from` to `to` when it is the only one between them among the legal
     /// moves (as [`Self::legal_captures_between`] would list it alone), found without building
     /// a [`Move`]; `None` when there is no such capture or several with different effects.
-    pub fn capture_between(&self, from: Square, to: Square) -> Option<CaptureMove> {
+    pub(crate) fn capture_between(&self, from: Square, to: Square) -> Option<CaptureMove> {
         with_rules!(self, c, rs, p => capture_lane(c, rs, p, from, to))
     }
 
@@ -602,9 +602,13 @@ impl Position {
     /// When no capture is due, the quiet move from `from` to `to` if it is legal (`Some(None)`
     /// when it is not); `None` when a capture is due. One look at the board for what
     /// [`Self::has_capture`] and [`Self::quiet_move`] tell together, for a replay that plays
-    /// the move at once ([`GameState::play_quiet`](crate::GameState::play_quiet)).
+    /// the move at once ([`Lanes::play_quiet`](crate::fast::Lanes::play_quiet)).
     #[inline]
-    pub fn quiet_unless_capture(&self, from: Square, to: Square) -> Option<Option<QuietMove>> {
+    pub(crate) fn quiet_unless_capture(
+        &self,
+        from: Square,
+        to: Square,
+    ) -> Option<Option<QuietMove>> {
         with_rules!(self, c, rs, p => quiet_lane(c, rs, p, from, to))
     }
 

@@ -4,6 +4,7 @@
 
 use draughts::Colour;
 use draughts::SquareToken;
+use draughts::fast::Lanes;
 use draughts::{self, Move, Outcome, Position, ResolveError, Resolver};
 use draughts::{Square, SquareNames};
 use pdn::Span;

@@ -8,9 +8,8 @@
 //! off the board, a move that is not exactly one legal move, a move after a win, a result that
 //! disagrees), leaving the game to it. `tests/replay_fast_paths.rs` holds it to the reference.
 
-use draughts::{
-    CaptureMove, Colour, Config, GameState, Move, Outcome, QuietMove, Resolver, Square,
-};
+use draughts::fast::{CaptureMove, Lanes, QuietMove};
+use draughts::{Colour, Config, GameState, Move, Outcome, Resolver, Square};
 use pdn::fast::{Plain, PlainToken};
 use pdn::{HeaderItem, RawGame};
 
