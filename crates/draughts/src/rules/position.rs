@@ -112,7 +112,7 @@ impl LaneMove {
     }
 }
 
-/// A legal quiet move found by [`Position::quiet_unless_capture`]: what playing it needs.
+/// A legal quiet move found by [`Lanes::quiet_unless_capture`](crate::fast::Lanes::quiet_unless_capture): what playing it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuietMove {
     from: Square,
@@ -131,7 +131,7 @@ impl QuietMove {
     }
 }
 
-/// The one legal capture between two squares found by [`Position::capture_between`]: what
+/// The one legal capture between two squares found by [`Lanes::capture_between`](crate::fast::Lanes::capture_between): what
 /// playing it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CaptureMove {
@@ -293,7 +293,7 @@ impl Position {
 
     /// The same position, its moves found with the rules' fast paths `on` or off: on, the
     /// generator runs compiled for the variant's fixed rule set (`perft` and the lanes of
-    /// [`Self::quiet_unless_capture`] and [`Self::capture_between`]); off, every answer is
+    /// [`Lanes::quiet_unless_capture`](crate::fast::Lanes::quiet_unless_capture) and [`Lanes::capture_between`](crate::fast::Lanes::capture_between)); off, every answer is
     /// read from the rules at run time, the reference the fast paths are tested against. The
     /// moves, counts and positions are the same either way; the positions after it keep the
     /// setting. Positions are made with fast paths on; a caller that honours a switch (such as
