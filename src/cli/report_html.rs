@@ -47,9 +47,9 @@ pub struct ReportArgs {
 }
 
 /// What one game gives: its entry.
-struct Checked(Box<GameEntry>);
+struct Entry(Box<GameEntry>);
 
-impl Counted for Checked {
+impl Counted for Entry {
     fn counts(&self) -> Counts {
         Counts::verdict(self.0.record.status)
     }
@@ -69,11 +69,11 @@ pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         || (),
         |_, game| {
             check_game(&game.file, &game.game, &game.options, |checked| {
-                Checked(Box::new(GameEntry::of(checked, &settings, &game.options)))
+                Entry(Box::new(GameEntry::of(checked, &settings, &game.options)))
             })
         },
         |checked| {
-            let Some(Checked(entry)) = reporter.game(checked) else {
+            let Some(Entry(entry)) = reporter.game(checked) else {
                 report.add_failed_input();
                 return ControlFlow::Continue(());
             };

@@ -76,7 +76,7 @@ enum Shape {
 }
 
 /// What one game contributes: the report for stdout, its counts.
-struct Checked {
+struct Written {
     report: Vec<u8>,
     counts: Counts,
     /// The text report's note of the variant decided for the game's file, which is the same
@@ -84,7 +84,7 @@ struct Checked {
     file_note: Option<(Arc<str>, Vec<u8>)>,
 }
 
-impl Counted for Checked {
+impl Counted for Written {
     fn counts(&self) -> Counts {
         self.counts
     }
@@ -175,10 +175,10 @@ fn shown(args: &ValidateArgs, global: &GlobalArgs) -> Shown {
 }
 
 /// What the report says of one game's outcome.
-fn written(validated: Validated, shown: Shown) -> Checked {
+fn written(validated: Validated, shown: Shown) -> Written {
     let (record, raw) = match validated {
         Validated::Unshown(games) => {
-            return Checked {
+            return Written {
                 report: Vec::new(),
                 counts: Counts::clean(games),
                 file_note: None,
@@ -217,7 +217,7 @@ fn written(validated: Validated, shown: Shown) -> Checked {
         }
         Shape::Csv => csv_rows(&record, shown.min),
     };
-    Checked {
+    Written {
         report,
         counts,
         file_note,

@@ -171,7 +171,7 @@ impl Document {
         }
         let items = window
             .into_iter()
-            .map(|g| Item(Arc::clone(&self.name), g.raw.clone()));
+            .map(|g| CutGame(Arc::clone(&self.name), g.raw.clone()));
         with_file_variant(items, forced)
             .next()
             .and_then(|(_, decision)| decision)
@@ -228,9 +228,9 @@ impl Document {
 }
 
 /// A game for [`with_file_variant`].
-struct Item(Arc<str>, RawGame);
+struct CutGame(Arc<str>, RawGame);
 
-impl FileItem for Item {
+impl FileItem for CutGame {
     fn file_game(&self) -> Option<(&Arc<str>, &RawGame)> {
         Some((&self.0, &self.1))
     }

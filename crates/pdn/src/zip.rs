@@ -114,7 +114,7 @@ impl ZipMember {
                 ));
             }
         };
-        Ok(Box::new(Checked {
+        Ok(Box::new(ZipMemberReader {
             inner: content,
             hasher: crc32fast::Hasher::new(),
             read: 0,
@@ -125,7 +125,7 @@ impl ZipMember {
 }
 
 /// A member's content, checked against the size and CRC-32 the archive records.
-struct Checked {
+struct ZipMemberReader {
     inner: Box<dyn Read + Send>,
     hasher: crc32fast::Hasher,
     read: u64,
@@ -133,7 +133,7 @@ struct Checked {
     crc32: u32,
 }
 
-impl Read for Checked {
+impl Read for ZipMemberReader {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
         self.hasher.update(&buf[..n]);

@@ -7,7 +7,7 @@ use draughts::{Geometry, Move, NotationKind, Position, Square, SquareToken};
 use pdn::{RawGame, parse_game};
 
 use super::Slip;
-use super::line::{Line, Op};
+use super::line::{FaultLine, Op};
 use crate::export::minimal_legal;
 
 /// A changed window and how to show it.
@@ -32,7 +32,7 @@ impl Written {
     }
 
     /// The squares, where every token names one.
-    fn squares(&self, line: &Line) -> Option<Vec<Square>> {
+    fn squares(&self, line: &FaultLine) -> Option<Vec<Square>> {
         self.tokens
             .iter()
             .map(|t| line.config().notation.parse(*t))
@@ -61,7 +61,7 @@ fn read_moves(text: &str) -> Vec<Written> {
 }
 
 /// The candidates for the move at `fault` (an index in the line's window).
-pub fn of_window(line: &Line, fault: usize) -> Vec<Candidate> {
+pub fn of_window(line: &FaultLine, fault: usize) -> Vec<Candidate> {
     let window = &line.moves()[line.window()..];
     // The position before the fault: the window's first ply played when it comes before.
     let mut before = *line.window_start();
@@ -93,7 +93,7 @@ pub fn of_window(line: &Line, fault: usize) -> Vec<Candidate> {
 
 /// Legal moves that differ from the written one by an edit of its squares.
 fn edits(
-    line: &Line,
+    line: &FaultLine,
     before: &Position,
     legal: &[Move],
     written: &Written,
@@ -150,7 +150,7 @@ fn edits(
 /// writer may have put down another move (even one that cannot be played) for the capture
 /// the rules required.
 fn due_captures(
-    line: &Line,
+    line: &FaultLine,
     before: &Position,
     legal: &[Move],
     fault: usize,
@@ -208,7 +208,7 @@ fn one_edit(a: &str, b: &str) -> Option<Slip> {
 
 /// Ply-level slips: a ply missing before the move, the move doubled, two plies swapped.
 fn plies(
-    line: &Line,
+    line: &FaultLine,
     before: &Position,
     legal: &[Move],
     written: &Written,
@@ -279,7 +279,7 @@ pub fn mirrored_in_row(g: Geometry, sq: Square) -> Option<Square> {
 
 /// The whole line renumbered: from the other side of the board, or each row from its other
 /// end.
-fn whole_line(line: &Line, out: &mut Vec<Candidate>) {
+fn whole_line(line: &FaultLine, out: &mut Vec<Candidate>) {
     let notation = &line.config().notation;
     let g = notation.geometry();
     let moves = read_moves(&line.moves().join(" "));
@@ -323,7 +323,7 @@ fn whole_line(line: &Line, out: &mut Vec<Candidate>) {
 
 /// Legal moves in place of the move written at `at` (a line index, played from `before`) that
 /// differ from it by an edit of its squares: a slip that left a legal move.
-pub fn earlier(line: &Line, at: usize, before: &Position) -> Vec<Candidate> {
+pub fn earlier(line: &FaultLine, at: usize, before: &Position) -> Vec<Candidate> {
     let Some(written) = read_moves(&line.moves()[at]).into_iter().next() else {
         return Vec::new();
     };

@@ -90,7 +90,7 @@ pub struct Trial {
 }
 
 /// A line (the main line or one variation) with a move that cannot be played.
-pub struct Line {
+pub struct FaultLine {
     config: Config,
     /// The tags that give the trials the game's rules and notation.
     rules_tags: String,
@@ -116,14 +116,14 @@ pub struct Line {
 /// too: both readings must be tried for neither to be trusted).
 pub const LOOKBACK: usize = 200;
 
-impl Line {
+impl FaultLine {
     /// The line of `tree` holding the move written at `offset`, with what its replay reached.
     pub fn around(
         tree: &Game<'_>,
         replayed: &Replayed,
         config: &Config,
         offset: u32,
-    ) -> Option<Line> {
+    ) -> Option<FaultLine> {
         let (nodes, parent_before, main) = find_line(tree, replayed, offset)?;
         if nodes.iter().any(|n| matches!(n, Node::Setup(_))) {
             return None;
@@ -153,7 +153,7 @@ impl Line {
         };
         let first_ply = plies.first().map_or(1, |p| p.ply);
         let moves: Vec<String> = written.iter().map(|m| m.text.to_string()).collect();
-        Line::from_plies(
+        FaultLine::from_plies(
             config,
             rules_tags(tree, config),
             moves,
@@ -178,7 +178,7 @@ impl Line {
         first_ply: u32,
         fault: usize,
         whole_line_trials: bool,
-    ) -> Option<Line> {
+    ) -> Option<FaultLine> {
         let mut ply_of = Vec::with_capacity(moves.len());
         let mut history = Vec::new();
         // The window starts with the last ply before the fault, from the position before it.
@@ -204,7 +204,7 @@ impl Line {
         }
         let keep_from = history.len().saturating_sub(LOOKBACK);
         history.drain(..keep_from);
-        Some(Line {
+        Some(FaultLine {
             config: *config,
             rules_tags,
             moves,
@@ -313,7 +313,7 @@ impl Line {
     }
 
     /// The line after `fixes`, broken again where `trial` stopped.
-    fn after(&self, fixes: &[Fix], trial: &Trial) -> Option<Line> {
+    fn after(&self, fixes: &[Fix], trial: &Trial) -> Option<FaultLine> {
         let last = fixes.last()?;
         if matches!(last.op, Op::Rewrite { .. }) {
             return None;
@@ -327,7 +327,7 @@ impl Line {
         }
         let plies: Vec<&Ply> = trial.plies.iter().collect();
         let first_ply = self.ply_of[self.window];
-        let mut line = Line::from_plies(
+        let mut line = FaultLine::from_plies(
             &self.config,
             self.rules_tags.clone(),
             moves[self.window..].to_vec(),

@@ -54,7 +54,7 @@ use serde::Serialize;
 use crate::{CheckedGame, Code, ReplayOptions, Severity};
 pub use apply::{apply, renumber};
 pub use line::Op;
-use line::{Line, Trial};
+use line::{FaultLine, Trial};
 
 /// Fewest plies that must replay after a repaired move for it to be confirmed.
 pub const EVIDENCE: u32 = 8;
@@ -258,7 +258,7 @@ pub fn repairs(game: &CheckedGame<'_, '_>, options: &ReplayOptions) -> Vec<Fault
     for d in faults {
         let span = d.span.expect("filtered");
         let depth = d.at.as_ref().map_or(0, |a| a.variation_depth);
-        let Some(line) = Line::around(tree, replayed, config, span.start) else {
+        let Some(line) = FaultLine::around(tree, replayed, config, span.start) else {
             continue;
         };
         let mut suggestions = line.suggest(options);

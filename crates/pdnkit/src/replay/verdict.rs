@@ -97,7 +97,7 @@ fn judge(plain: &Plain<'_>, options: &ReplayOptions, scratch: &mut PlainJudge) -
         }
         None => fresh,
     };
-    let mut line = Line {
+    let mut line = PlainLine {
         state,
         number,
         first_mover: config.first_mover,
@@ -123,7 +123,7 @@ fn judge(plain: &Plain<'_>, options: &ReplayOptions, scratch: &mut PlainJudge) -
 }
 
 /// The main line being played.
-struct Line {
+struct PlainLine {
     state: GameState,
     /// Number of the next move.
     number: u32,
@@ -134,7 +134,7 @@ struct Line {
     drawn: Option<DrawnAt>,
 }
 
-impl Line {
+impl PlainLine {
     /// Plays `words`; false at the first that the reference reports as a warning or an error
     /// (`strict`: its notes are errors), or decides otherwise than by playing the one move it
     /// names.
