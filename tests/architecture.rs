@@ -92,7 +92,7 @@ fn normal_graph() -> std::collections::BTreeMap<String, Vec<String>> {
             "metadata",
             "--format-version",
             "1",
-            "--offline",
+            "--locked",
             "--manifest-path",
         ])
         .arg(root().join("Cargo.toml"))
