@@ -1,6 +1,7 @@
 //! Command-line layer (binary only): argument definitions, one file per subcommand, and the
 //! shared input/output policy. No domain logic lives here.
 
+mod aliases;
 mod captures;
 mod convert;
 mod convert_parquet;
@@ -14,12 +15,14 @@ mod index_file;
 mod input;
 mod output;
 mod perft;
+mod players;
 mod png;
 mod prescan;
 mod report;
 mod report_html;
 mod search;
 mod split;
+mod standings;
 mod stats;
 mod validate;
 mod variants;
@@ -78,7 +81,11 @@ pub struct GlobalArgs {
     pub jobs: Option<usize>,
     /// Output format of the subcommand's report. Each subcommand's --help names the formats it
     /// offers and its default.
-    #[arg(long, global = true, value_enum)]
+    #[arg(id = "format", long = "format", global = true, value_enum)]
+    pub format_asked: Option<FormatAsked>,
+    /// `--format` for the subcommands that write text, JSON or CSV: set by [`run`], which
+    /// refuses `html` to all but the one that writes it.
+    #[arg(skip)]
     pub format: Option<Format>,
     #[command(flatten)]
     pub input: input::InputArgs,
@@ -93,7 +100,7 @@ impl GlobalArgs {
         writes: &str,
         hint: Option<&str>,
     ) -> anyhow::Result<()> {
-        if self.format.is_none() {
+        if self.format_asked.is_none() {
             return Ok(());
         }
         let hint = hint.map(|h| format!(" ({h})")).unwrap_or_default();
@@ -125,6 +132,34 @@ impl ColorChoice {
             }
         }
     }
+}
+
+/// The formats `--format` names: those of [`Format`], and an HTML page (standings).
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormatAsked {
+    /// Human-readable text.
+    Text,
+    /// JSON: JSON Lines (one object per line) where the report is a list of records.
+    Json,
+    /// CSV with a header row.
+    Csv,
+    /// A standalone HTML page (standings only).
+    Html,
+}
+
+/// The format a subcommand that writes text, JSON or CSV was asked for; a usage error for
+/// `html` in any but standings (which reads `format_asked` itself).
+fn plain_format(asked: Option<FormatAsked>, command: &Command) -> anyhow::Result<Option<Format>> {
+    Ok(match asked {
+        None => None,
+        Some(FormatAsked::Text) => Some(Format::Text),
+        Some(FormatAsked::Json) => Some(Format::Json),
+        Some(FormatAsked::Csv) => Some(Format::Csv),
+        Some(FormatAsked::Html) if matches!(command, Command::Standings(_)) => None,
+        Some(FormatAsked::Html) => {
+            anyhow::bail!("--format html is written by standings only; use report for a page")
+        }
+    })
 }
 
 /// Report formats.
@@ -191,6 +226,23 @@ pub enum Command {
     Fix(fix::FixArgs),
     /// Split archives into files: N games each, one file per tag value, or N shards.
     Split(split::SplitArgs),
+    /// Every player with games: first and last date, events, and the spellings of each.
+    ///
+    /// Spellings of one person are grouped (case, accents, punctuation, `Surname, I.` and
+    /// `I. Surname`, an initial joined to the one first name it can stand for); placeholder
+    /// names (`White`, `?`, `NN`) are left out and counted on stderr. Formats (--format):
+    /// text, the default; csv (one row per person: name, games, spellings, first_date,
+    /// last_date, events, event_names), the table --aliases reads back once edited; json.
+    Players(players::PlayersArgs),
+    /// Each event's standings from its games: points, tie-breaks, rounds, crosstables.
+    ///
+    /// Points as the results are written (2-1-0 or 1-½-0); ties broken by Sonneborn-Berger in
+    /// round robins, Buchholz otherwise, then wins. Games without a result or whose result the
+    /// replay contradicts are flagged on stderr (exit code 1). Formats (--format): text, the
+    /// default; csv (a header row: group, rank, player, games, wins, draws, losses, points,
+    /// tiebreak, tiebreak_value, unscored, a column per round, with --crosstable one per
+    /// rank); json; html (a standalone printable page).
+    Standings(standings::StandingsArgs),
     /// Draw a position as an SVG (or PNG) board: a FEN, a start position, or a game's ply.
     ///
     /// The picture goes to stdout or to -o FILE (PNG when FILE ends in .png, or with --png);
@@ -270,8 +322,9 @@ impl Status {
 }
 
 /// Runs the chosen subcommand.
-pub fn run(cli: Cli) -> anyhow::Result<Status> {
+pub fn run(mut cli: Cli) -> anyhow::Result<Status> {
     input::set_read_options(cli.global.input.read_options()?);
+    cli.global.format = plain_format(cli.global.format_asked, &cli.command)?;
     match cli.command {
         Command::Validate(args) => validate::run(args, &cli.global),
         Command::Captures(args) => captures::run(args, &cli.global),
@@ -282,6 +335,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Index(args) => index::run(args, &cli.global),
         Command::Dedupe(args) => dedupe::run(args, &cli.global),
         Command::Split(args) => split::run(args, &cli.global),
+        Command::Players(args) => players::run(args, &cli.global),
+        Command::Standings(args) => standings::run(args, &cli.global),
         Command::Fix(args) => fix::run(args, &cli.global),
         Command::Diagram(args) => diagram::run(args, &cli.global),
         Command::Report(args) => report_html::run(args, &cli.global),
@@ -318,8 +373,15 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
 
 /// The subcommands that write more than one form and so take `--format`; the others write one
 /// form and refuse it (their help does not offer it).
-const FORMAT_TAKERS: [&str; 6] = [
-    "validate", "captures", "stats", "search", "perft", "variants",
+const FORMAT_TAKERS: [&str; 8] = [
+    "validate",
+    "captures",
+    "stats",
+    "search",
+    "perft",
+    "variants",
+    "players",
+    "standings",
 ];
 
 /// The command line as the derived definitions describe it, with `--format` hidden in the
@@ -343,7 +405,7 @@ pub fn command() -> clap::Command {
                 clap::Arg::new("format")
                     .long("format")
                     .hide(true)
-                    .value_parser(clap::builder::EnumValueParser::<Format>::new()),
+                    .value_parser(clap::builder::EnumValueParser::<FormatAsked>::new()),
             )
         });
     }
@@ -438,7 +500,7 @@ impl clap::builder::TypedValueParser for VariantNames {
 
 /// A usage error for `--format` given to a subcommand that writes one fixed form.
 fn refuse_format(global: &GlobalArgs, subcommand: &str) -> anyhow::Result<()> {
-    match global.format {
+    match global.format_asked {
         Some(_) => Err(anyhow::anyhow!(
             "{subcommand} writes one form only; --format is not used by {subcommand}"
         )),

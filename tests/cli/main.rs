@@ -9,6 +9,7 @@ mod conventions;
 mod convert;
 mod counts;
 mod dedupe_evidence;
+mod desk;
 mod formats;
 mod general;
 mod inputs;

@@ -313,6 +313,17 @@ impl PartialDate {
         Some(PartialDate { year, month, day })
     }
 
+    /// The date as PDN writes it: `YYYY.MM.DD`, `??` for a part not known.
+    pub fn pdn(&self) -> String {
+        let part = |p: Option<u8>| p.map_or_else(|| "??".to_string(), |n| format!("{n:02}"));
+        format!("{:04}.{}.{}", self.year, part(self.month), part(self.day))
+    }
+
+    /// Orders dates as known, an unknown month or day before every known one.
+    pub fn sort_key(&self) -> (u16, u8, u8) {
+        self.key(0)
+    }
+
     /// The date as a tuple in which an unknown part sorts as `fill`.
     fn key(&self, fill: u8) -> (u16, u8, u8) {
         (

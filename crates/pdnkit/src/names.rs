@@ -43,6 +43,7 @@
 pub struct PlayerName {
     surname: String,
     initials: String,
+    first_name: String,
     key: String,
 }
 
@@ -52,8 +53,35 @@ const PARTICLES: [&str; 22] = [
     "ter", "te", "von", "zu", "op", "het", "t", "vander",
 ];
 
-/// Names that say no player is known, in folded form.
-const UNKNOWN: [&str; 6] = ["nn", "n n", "unknown", "anonymous", "anonymus", "x"];
+/// Names that say no player is known, in folded form: the unknown, and the side or colour
+/// written where a name should be (`White`, `Red`, `Wit`, `Blancs`, `Белые`).
+const UNKNOWN: &[&str] = &[
+    "nn",
+    "n n",
+    "unknown",
+    "anonymous",
+    "anonymus",
+    "x",
+    "white",
+    "black",
+    "red",
+    "player",
+    "player 1",
+    "player 2",
+    "none",
+    "n a",
+    "tbd",
+    "wit",
+    "zwart",
+    "blanc",
+    "blancs",
+    "noir",
+    "noirs",
+    "bianco",
+    "nero",
+    "белые",
+    "черные",
+];
 
 /// A word of a name as written, and whether a full stop ended it.
 #[derive(Clone, Copy, Debug)]
@@ -110,9 +138,15 @@ impl PlayerName {
             return PlayerName {
                 surname: String::new(),
                 initials: String::new(),
+                first_name: String::new(),
                 key: String::new(),
             };
         }
+        let first_name = given
+            .first()
+            .filter(|w| !w.is_initial())
+            .map(|w| fold(w.text))
+            .unwrap_or_default();
         let key = match initials.chars().next() {
             Some(first) => format!("{surname} {first}"),
             None => surname.clone(),
@@ -120,6 +154,7 @@ impl PlayerName {
         PlayerName {
             surname,
             initials,
+            first_name,
             key,
         }
     }
@@ -132,6 +167,12 @@ impl PlayerName {
     /// The initials of the given names, folded, in order (`jm` for `Jean-Marc`).
     pub fn initials(&self) -> &str {
         &self.initials
+    }
+
+    /// The first given name, folded, when it is written in full (`piotr` for `Nowicki,
+    /// Piotr`, `jean marc` for `Jean-Marc Ndjofang`); empty when only initials are written.
+    pub fn first_name(&self) -> &str {
+        &self.first_name
     }
 
     /// What two names of the same player share: the surname and the first initial
@@ -418,7 +459,21 @@ mod tests {
 
     #[test]
     fn names_that_name_nobody() {
-        for form in ["", "?", "-", "NN", "N.N.", "Unknown", "  ", "(NED)", "1234"] {
+        for form in [
+            "",
+            "?",
+            "-",
+            "NN",
+            "N.N.",
+            "Unknown",
+            "  ",
+            "(NED)",
+            "1234",
+            "White",
+            "BLACK",
+            "Red",
+            "Белые",
+        ] {
             let name = PlayerName::parse(form);
             assert!(name.is_unknown(), "{form}");
             assert!(!name.same_player(&name), "{form}");
@@ -426,5 +481,24 @@ mod tests {
         let known = PlayerName::parse("Tinsley, M.");
         assert!(!known.is_unknown());
         assert!(known.same_player(&PlayerName::parse("Marion Tinsley")));
+        // A colour is a placeholder only as the whole name.
+        assert!(!PlayerName::parse("White, J.").is_unknown());
+    }
+
+    #[test]
+    fn first_names_written_in_full() {
+        let first = |name: &str| PlayerName::parse(name).first_name().to_string();
+        assert_eq!(first("Nowicki, Piotr"), "piotr");
+        assert_eq!(first("NOWICKI Piotr"), "piotr");
+        assert_eq!(first("Jean-Marc Ndjofang"), "jean marc");
+        for initials_only in [
+            "Nowicki, P.",
+            "P. Nowicki",
+            "NOWICKI P.",
+            "Nowicki,P",
+            "Nowicki",
+        ] {
+            assert_eq!(first(initials_only), "", "{initials_only}");
+        }
     }
 }

@@ -1,0 +1,372 @@
+//! The keeper's desk: `players` (spellings grouped into people, placeholders left out, the
+//! table read back as aliases) and `standings` (figures checked against a count made here from
+//! the files' tags, not by the code under test).
+
+use std::collections::BTreeMap;
+
+use crate::util::{Dir, csv_rows, run_in};
+
+const STANDINGS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/standings");
+
+/// A game of two named players with a result, as PDN.
+fn game(event: &str, round: u32, white: &str, black: &str, result: &str) -> String {
+    format!(
+        "[Event \"{event}\"]\n[Date \"2015.05.{round:02}\"]\n[Round \"{round}\"]\n\
+         [White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n[GameType \"20\"]\n\n\
+         1. 32-28 19-23 2. 28x19 14x23 {result}\n\n"
+    )
+}
+
+#[test]
+fn players_put_the_usual_spellings_of_one_person_in_one_row() {
+    let spellings = [
+        "Nowicki, Piotr",
+        "Nowicki,P.",
+        "P. Nowicki",
+        "NOWICKI P.",
+        "Nowicki, P",
+    ];
+    let others = [
+        "Kowalski, Jan",
+        "Nowak, A.",
+        "Wiśniewski, Adam",
+        "Zieliński, J.",
+    ];
+    let mut pdn = String::new();
+    for (i, s) in spellings.iter().enumerate() {
+        pdn.push_str(&game(
+            "Open",
+            i as u32 + 1,
+            s,
+            others[i % others.len()],
+            "1-0",
+        ));
+    }
+    pdn.push_str(&game("Open", 9, "White", "?", "0-1"));
+    pdn.push_str(&game("Open", 9, "NN", "Kowalski, Jan", "1-1"));
+    let dir = Dir::new("players");
+    dir.write("games.pdn", &pdn);
+    let run = dir
+        .run(&["players", "--format", "csv", "games.pdn"])
+        .expect_code(0);
+    let rows = csv_rows(&run.stdout);
+    let holding = |s: &str| -> Vec<&BTreeMap<String, String>> {
+        rows.iter()
+            .filter(|r| r["spellings"].split(" | ").any(|x| x == s))
+            .collect()
+    };
+    let nowicki = holding("Nowicki, Piotr");
+    assert_eq!(nowicki.len(), 1, "{}", run.stdout);
+    for s in spellings {
+        assert_eq!(holding(s).len(), 1, "{s} in one row only: {}", run.stdout);
+        assert_eq!(holding(s)[0]["name"], nowicki[0]["name"], "{s}");
+    }
+    assert_eq!(nowicki[0]["games"], "5");
+    for o in others {
+        let row = holding(o);
+        assert_eq!(row.len(), 1, "{o}: {}", run.stdout);
+        assert_ne!(row[0]["name"], nowicki[0]["name"]);
+    }
+    assert_eq!(rows.len(), 1 + others.len(), "{}", run.stdout);
+    assert_eq!(holding("Kowalski, Jan")[0]["games"], "3");
+    // Placeholders are no row, and stderr says how many sides they stood on.
+    for p in ["White", "?", "NN"] {
+        assert!(holding(p).is_empty(), "{p}");
+    }
+    assert!(
+        run.stderr.contains("3 sides named by a placeholder"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// The games of PDN files as (event, round, white, black, result), read line by line.
+fn tags_by_hand(files: &[std::path::PathBuf]) -> Vec<[String; 5]> {
+    let mut games = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let mut current: BTreeMap<String, String> = BTreeMap::new();
+        let mut flush = |current: &mut BTreeMap<String, String>| {
+            if !current.is_empty() {
+                let get = |k: &str| current.get(k).cloned().unwrap_or_default();
+                games.push([
+                    get("Event"),
+                    get("Round"),
+                    get("White"),
+                    get("Black"),
+                    get("Result"),
+                ]);
+                current.clear();
+            }
+        };
+        for line in text.lines() {
+            let Some(rest) = line.trim().strip_prefix('[') else {
+                continue;
+            };
+            let (name, value) = rest.split_once(' ').unwrap();
+            let value = value.trim_end_matches(']').trim_matches('"');
+            if name == "Event" {
+                flush(&mut current);
+            }
+            current.insert(name.to_string(), value.to_string());
+        }
+        flush(&mut current);
+    }
+    games
+}
+
+/// Games, wins, draws, losses and points per player, counted from results written `2-0`,
+/// `1-1`, `0-2` or `1-0`, `1/2-1/2`, `0-1` (points as written); `person` names each spelling.
+fn count_by_hand(
+    games: &[[String; 5]],
+    person: impl Fn(&str) -> String,
+) -> BTreeMap<String, [f64; 5]> {
+    let mut table: BTreeMap<String, [f64; 5]> = BTreeMap::new();
+    for [_, _, white, black, result] in games {
+        let (w, b) = match result.as_str() {
+            "2-0" => (2.0, 0.0),
+            "1-1" => (1.0, 1.0),
+            "0-2" => (0.0, 2.0),
+            "1-0" => (1.0, 0.0),
+            "1/2-1/2" => (0.5, 0.5),
+            "0-1" => (0.0, 1.0),
+            _ => continue,
+        };
+        for (name, mine, theirs) in [(white, w, b), (black, b, w)] {
+            let t = table.entry(person(name)).or_default();
+            t[0] += 1.0;
+            t[4] += mine;
+            if mine > theirs {
+                t[1] += 1.0;
+            } else if mine == theirs {
+                t[2] += 1.0;
+            } else {
+                t[3] += 1.0;
+            }
+        }
+    }
+    table
+}
+
+/// Checks the standings CSV rows of one group against the count by hand.
+fn assert_figures(rows: &[&BTreeMap<String, String>], expected: &BTreeMap<String, [f64; 5]>) {
+    assert_eq!(rows.len(), expected.len(), "players: {rows:?}");
+    for row in rows {
+        let want = expected
+            .get(&row["player"])
+            .unwrap_or_else(|| panic!("{} is no player of the files", row["player"]));
+        for (i, column) in ["games", "wins", "draws", "losses", "points"]
+            .iter()
+            .enumerate()
+        {
+            let got: f64 = row[*column].parse().unwrap();
+            assert_eq!(got, want[i], "{} of {}", column, row["player"]);
+        }
+    }
+}
+
+#[test]
+fn standings_of_eleven_round_files_are_the_results_counted_by_hand() {
+    let mut files: Vec<_> = std::fs::read_dir(STANDINGS)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pdn"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 11);
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    let mut args = vec!["--format", "csv", "standings"];
+    args.extend(names.iter().map(String::as_str));
+    // One game has no result: flagged, exit code 1.
+    let run = run_in(STANDINGS, &args).expect_code(1);
+    assert!(run.stderr.contains("round-11.pdn:"), "{}", run.stderr);
+    assert!(run.stderr.contains("no result"), "{}", run.stderr);
+    let rows = csv_rows(&run.stdout);
+    let games = tags_by_hand(&files);
+    // The spellings of one person, as the fixture's notes list them.
+    let person = |name: &str| match name {
+        "NOWICKI P." | "P. Nowicki" | "Nowicki,P." => "Nowicki, Piotr".to_string(),
+        "Kowalski J." => "Kowalski, Jan".to_string(),
+        other => other.to_string(),
+    };
+    let (women, men): (Vec<_>, Vec<_>) = games.into_iter().partition(|g| g[0].contains("women"));
+    let groups: Vec<&str> = {
+        let mut g: Vec<&str> = rows.iter().map(|r| r["group"].as_str()).collect();
+        g.dedup();
+        g
+    };
+    assert_eq!(groups.len(), 2, "(men) merged, (women) apart: {groups:?}");
+    let in_group = |g: &str| -> Vec<&BTreeMap<String, String>> {
+        rows.iter().filter(|r| r["group"] == g).collect()
+    };
+    let men_rows = in_group(groups[0]);
+    assert_eq!(men_rows.len(), 12);
+    assert_figures(&men_rows, &count_by_hand(&men, person));
+    assert_figures(&in_group(groups[1]), &count_by_hand(&women, person));
+    // Ranked by points, and the round robin is broken by Sonneborn-Berger.
+    let points: Vec<f64> = men_rows
+        .iter()
+        .map(|r| r["points"].parse().unwrap())
+        .collect();
+    assert!(points.windows(2).all(|w| w[0] >= w[1]), "{points:?}");
+    assert!(men_rows.iter().all(|r| r["tiebreak"] == "Sonneborn-Berger"));
+    assert!(men_rows.iter().all(|r| !r["round 11"].is_empty()));
+}
+
+#[test]
+fn standings_html_is_a_page_with_every_player_and_the_crosstable() {
+    let run = run_in(
+        STANDINGS,
+        &[
+            "--format",
+            "html",
+            "standings",
+            "--crosstable",
+            "--group",
+            "none",
+            ".",
+        ],
+    )
+    .expect_code(1);
+    let page = run.stdout;
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(page.trim_end().ends_with("</html>"));
+    for player in ["Nowicki, Piotr", "Dąbrowski, Łukasz", "Nowak, Anna"] {
+        assert!(
+            page.contains(&format!("<td class=\"name\">{player}</td>")),
+            "{player}"
+        );
+    }
+    assert!(!page.contains("<td class=\"name\">NOWICKI P.</td>"));
+    assert!(!page.contains("<script"));
+}
+
+#[test]
+fn the_players_table_edited_by_hand_is_read_back_as_aliases() {
+    let dir = Dir::new("aliases");
+    let mut pdn = String::new();
+    pdn.push_str(&game("Cup", 1, "Bubbi Raoul", "Pesce Ludovico", "1-0"));
+    pdn.push_str(&game("Cup", 2, "Pesce Ludovico", "Bubbi Raul", "1/2-1/2"));
+    dir.write("cup.pdn", &pdn);
+    let table = dir
+        .run(&["players", "--format", "csv", "cup.pdn"])
+        .expect_code(0);
+    // Two spellings the rules cannot join: two rows.
+    assert_eq!(csv_rows(&table.stdout).len(), 3, "{}", table.stdout);
+    dir.write(
+        "aliases.csv",
+        "name,spellings\nRaoul Bubbi,Bubbi Raoul | Bubbi Raul\n",
+    );
+    let joined = dir
+        .run(&[
+            "players",
+            "--format",
+            "csv",
+            "--aliases",
+            "aliases.csv",
+            "cup.pdn",
+        ])
+        .expect_code(0);
+    let rows = csv_rows(&joined.stdout);
+    assert_eq!(rows.len(), 2, "{}", joined.stdout);
+    let bubbi = rows.iter().find(|r| r["name"] == "Raoul Bubbi").unwrap();
+    assert_eq!(bubbi["games"], "2");
+    let standings = dir
+        .run(&[
+            "--format",
+            "csv",
+            "standings",
+            "--aliases",
+            "aliases.csv",
+            "cup.pdn",
+        ])
+        .expect_code(0);
+    let rows = csv_rows(&standings.stdout);
+    let bubbi = rows.iter().find(|r| r["player"] == "Raoul Bubbi").unwrap();
+    assert_eq!(
+        (bubbi["games"].as_str(), bubbi["points"].as_str()),
+        ("2", "1.5")
+    );
+    // A table that is not one is refused with its line.
+    dir.write("bad.csv", "name,spellings\nA B,X\nC D,x\n");
+    let bad = dir
+        .run(&["players", "--aliases", "bad.csv", "cup.pdn"])
+        .expect_code(2);
+    assert!(bad.stderr.contains("bad.csv: line 3"), "{}", bad.stderr);
+}
+
+#[test]
+fn a_real_round_robin_split_into_round_files() {
+    let Some(corpus) = crate::archive_tools::pdn_support::corpus_dir() else {
+        return;
+    };
+    let source = crate::archive_tools::pdn_support::corpus_file(
+        &corpus,
+        "international/ita-camp40-internazionale.pdn",
+    );
+    let text = std::fs::read_to_string(&source).unwrap();
+    let dir = Dir::new("rounds");
+    // Cut at each Event tag and write each game to its round's file.
+    let mut rounds: BTreeMap<String, String> = BTreeMap::new();
+    let starts: Vec<usize> = text.match_indices("[Event ").map(|(i, _)| i).collect();
+    for (n, &start) in starts.iter().enumerate() {
+        let end = starts.get(n + 1).copied().unwrap_or(text.len());
+        let game = &text[start..end];
+        let round = game
+            .split("[Round \"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        rounds.entry(round.to_string()).or_default().push_str(game);
+    }
+    assert_eq!(rounds.len(), 9);
+    let mut files = Vec::new();
+    for (round, games) in &rounds {
+        files.push(dir.write(&format!("round-{round}.pdn"), games));
+    }
+    dir.write(
+        "aliases.csv",
+        "name,spellings\nBubbi Raoul,Bubbi Raul | Bubbi Raoul (non disponibile)\n",
+    );
+    let mut args = vec![
+        "--format",
+        "csv",
+        "standings",
+        "--group",
+        "none",
+        "--aliases",
+        "aliases.csv",
+    ];
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| f.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    args.extend(names.iter().map(String::as_str));
+    // One game's Result tag disagrees with its moves: counted as written, flagged.
+    let run = dir.run(&args).expect_code(1);
+    assert!(
+        run.stderr.contains("the replay disagrees"),
+        "{}",
+        run.stderr
+    );
+    let rows = csv_rows(&run.stdout);
+    let person = |name: &str| -> String {
+        let plain = name.replace(" (non disponibile)", "");
+        let plain = plain.split_whitespace().collect::<Vec<_>>().join(" ");
+        match plain.as_str() {
+            "Bubbi Raul" => "Bubbi Raoul".to_string(),
+            "Berté Daniele" => "Bertè Daniele".to_string(),
+            other => other.to_string(),
+        }
+    };
+    let expected = count_by_hand(&tags_by_hand(&files), person);
+    assert_eq!(expected.len(), 10);
+    let rows: Vec<&BTreeMap<String, String>> = rows.iter().collect();
+    assert_figures(&rows, &expected);
+    assert!(
+        rows.iter().all(|r| r["tiebreak"] == "Sonneborn-Berger"),
+        "all met all"
+    );
+}
