@@ -187,7 +187,14 @@ fn format_is_offered_only_by_the_subcommands_that_take_it() {
     let dir = Dir::new("format-offered");
     dir.write("game.pdn", "[GameType \"20\"]\n1. 32-28 *\n");
     let takers = [
-        "validate", "captures", "stats", "search", "perft", "variants",
+        "validate",
+        "captures",
+        "stats",
+        "search",
+        "perft",
+        "variants",
+        "players",
+        "standings",
     ];
     for name in subcommands(&dir) {
         let help = dir.run(&[&name, "--help"]).expect_code(0).stdout;
@@ -212,4 +219,9 @@ fn format_is_offered_only_by_the_subcommands_that_take_it() {
         );
         assert_eq!(run.stdout, "", "{args:?}");
     }
+    // html is standings' page alone.
+    let html = dir
+        .run(&["--format", "html", "validate", "game.pdn"])
+        .expect_code(2);
+    assert!(html.stderr.contains("standings only"), "{}", html.stderr);
 }
