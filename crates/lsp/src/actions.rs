@@ -3,14 +3,15 @@
 //! from the other side, every move renumbered) with the comment `fix` writes, and the move
 //! numbers after it made to agree with the moves, only when the game then replays as the trials
 //! did: as `fix` writes it. Unconfirmed suggestions are offered
-//! too, titled as such. "Apply every confirmed repair in this file" writes them all.
+//! too, titled as such. "Apply every confirmed repair in this file" writes every game as
+//! `fix` writes it.
 
 use std::collections::HashMap;
 
 use lsp_types::{CodeAction, CodeActionKind, TextEdit, Uri, WorkspaceEdit};
 use pdnkit::pdn::{RawGame, parse_game};
-use pdnkit::repair::{Suggestion, apply, apply_checked};
-use pdnkit::{ReplayOptions, Severity};
+use pdnkit::repair::{FixOptions, Suggestion, apply, apply_checked, fix_game};
+use pdnkit::{ReplayOptions, Severity, Verdict};
 
 use crate::diagnostics;
 use crate::document::{Document, Slot};
@@ -93,16 +94,18 @@ pub fn code_actions(doc: &Document, request: &Request<'_>) -> Vec<CodeAction> {
 fn fix_all(doc: &Document, request: &Request<'_>, options: &ReplayOptions) -> Option<CodeAction> {
     let mut edits = Vec::new();
     for slot in &doc.games {
-        let Some(result) = &slot.result else {
+        // `fix` changes invalid games alone; asking it for each of them makes this action
+        // write exactly what `fix` writes.
+        let invalid = slot
+            .result
+            .as_ref()
+            .is_some_and(|r| r.record.status == Verdict::Invalid);
+        if !invalid || slot.raw.oversize.is_some() {
             continue;
-        };
-        let confirmed = result
-            .repairs(&slot.raw, options)
-            .iter()
-            .filter(|f| f.variation == 0)
-            .find_map(|f| f.suggestions.iter().find(|s| s.confirmed));
-        if let Some(fixed) = confirmed.and_then(|s| written(&slot.raw, s, options)) {
-            edits.push(text_edit(doc, slot, &fixed, request));
+        }
+        let fixed = fix_game(&doc.name, &slot.raw, options, FixOptions::default());
+        if fixed.text != slot.raw.text {
+            edits.push(text_edit(doc, slot, &fixed.text, request));
         }
     }
     if edits.is_empty() {

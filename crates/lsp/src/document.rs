@@ -16,6 +16,7 @@ use pdnkit::draughts::Variant;
 use pdnkit::file_variant::{FileItem, WINDOW_BYTES, WINDOW_GAMES, with_file_variant};
 use pdnkit::pdn::{RawGame, Splitter};
 
+use crate::diagnostics::GameJson;
 use crate::game::GameResult;
 use crate::text::LineIndex;
 
@@ -31,12 +32,20 @@ pub struct Slot {
     pub raw: RawGame,
     /// Its check; `None` until [`Document::check_pending`].
     pub result: Option<Arc<GameResult>>,
+    /// Its diagnostics as last published (kept with its check, dropped with it).
+    pub published: Option<GameJson>,
 }
 
 impl Slot {
     /// The byte just past the game.
     pub fn end(&self) -> usize {
         self.start + self.len
+    }
+
+    /// Drops its check, to be made again.
+    fn forget(&mut self) {
+        self.result = None;
+        self.published = None;
     }
 }
 
@@ -90,7 +99,7 @@ impl Document {
         }
         self.decision = decision;
         for game in &mut self.games {
-            game.result = None;
+            game.forget();
         }
         true
     }
@@ -210,7 +219,7 @@ impl Document {
     pub fn forget_checks(&mut self, forced: Option<Variant>) {
         self.decision = self.decide(forced);
         for game in &mut self.games {
-            game.result = None;
+            game.forget();
         }
     }
 
@@ -251,6 +260,7 @@ fn split(text: &str, from: usize) -> impl Iterator<Item = Slot> + '_ {
             len: raw.byte_len as usize,
             raw,
             result: None,
+            published: None,
         })
 }
 

@@ -2,8 +2,8 @@
 //! shortcut. A document's diagnostics are published whole after every edit, and a file of many
 //! games may hold tens of thousands: built as a `serde_json::Value` tree (an ordered map per
 //! object), written and dropped, they cost the server far more than the edit's check. So they
-//! are serialised once from borrowed values ([`publish`]) and the writer sends that text as it
-//! is.
+//! arrive as JSON text (each game's kept by `diagnostics.rs`, [`publish`]) and the writer sends
+//! that text as it is.
 
 use std::io::{self, Write};
 use std::thread::{self, JoinHandle};
