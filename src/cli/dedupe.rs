@@ -46,6 +46,8 @@ pub enum By {
 /// Arguments of `pdnkit dedupe`.
 #[derive(clap::Args, Debug)]
 pub struct DedupeArgs {
+    #[command(flatten)]
+    pub aliases: super::aliases::AliasArgs,
     /// What makes games copies: `evidence` (moves, players, date) or `moves` alone.
     #[arg(long, value_enum, default_value_t = By::Evidence)]
     pub by: By,
@@ -86,6 +88,8 @@ pub struct DedupeArgs {
 /// The settings and inputs of one run.
 struct Run<'a> {
     args: &'a DedupeArgs,
+    /// Who is who (`--aliases`): players' spellings read as one name.
+    aliases: Option<std::sync::Arc<pdnkit::players::Aliases>>,
     /// The inputs, standard input kept for the passes after the first. The games are counted,
     /// and written in other forms, with their variations replayed, as every command does.
     archive: Archive,
@@ -102,6 +106,7 @@ pub fn run(args: DedupeArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     };
     let run = Run {
         args: &args,
+        aliases: args.aliases.load()?,
         archive: input::archive(&files, global, options).rereadable()?,
     };
     let reporter = Reporter::new(global, &files);
@@ -136,7 +141,10 @@ impl Run<'_> {
             || (),
             |_, game| {
                 check_game(&game.file, &game.game, &game.options, |checked| {
-                    (Counts::verdict(checked.record.status), Keyed::of(checked))
+                    (
+                        Counts::verdict(checked.record.status),
+                        Keyed::named(checked, self.aliases.as_deref()),
+                    )
                 })
             },
             |done| {

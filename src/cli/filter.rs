@@ -21,7 +21,10 @@ use super::{GlobalArgs, Status, not_a_variant};
 /// Arguments of `pdnkit filter`.
 #[derive(clap::Args, Debug)]
 pub struct FilterArgs {
-    /// White player (a regular expression, case-insensitive, found anywhere in the tag).
+    #[command(flatten)]
+    pub aliases: super::aliases::AliasArgs,
+    /// White player (a regular expression, case-insensitive, found anywhere in the tag; with
+    /// --aliases, in the name the table gives the spelling too).
     #[arg(long, value_name = "REGEX")]
     pub white: Option<String>,
     /// Black player (as --white).
@@ -145,7 +148,7 @@ fn filter(args: &FilterArgs) -> anyhow::Result<Filter> {
         })?;
         conditions.push(Condition::Code(code));
     }
-    let filter = Filter::new(conditions);
+    let filter = Filter::new(conditions).with_aliases(args.aliases.load()?);
     Ok(if args.not { filter.negated() } else { filter })
 }
 

@@ -23,6 +23,8 @@ use super::{Format, GlobalArgs, ReplayArgs, Status};
 pub struct StatsArgs {
     #[command(flatten)]
     pub replay: ReplayArgs,
+    #[command(flatten)]
+    pub aliases: super::aliases::AliasArgs,
     /// Plies that make an opening (games from the standard start only).
     #[arg(long, value_name = "N", default_value_t = 4)]
     pub opening_plies: u32,
@@ -30,8 +32,10 @@ pub struct StatsArgs {
     /// written in PDN): each game's opening is the longest line it reaches, by any move order.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
-    /// Group everything by a tag (`Event`, `White`, `Site`...), by `year` (of the Date tag)
-    /// or by `variant`.
+    /// Group everything by a tag (`Event`, `White`, `Site`...), by `year` (of the Date tag),
+    /// by `variant`, or by `player` (a game counts in each of its players' groups; sides named
+    /// by a placeholder such as `?` or `White` in `(placeholder name)`, sides without a name
+    /// tag in `(no name tag)`).
     #[arg(long, value_name = "TAG")]
     pub by: Option<String>,
     /// List at most N openings, players and events per group (0: all).
@@ -54,6 +58,7 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         opening_plies: args.opening_plies,
         openings: openings(args.openings.as_deref())?,
         by: args.by.as_deref().map(GroupBy::parse),
+        aliases: args.aliases.load()?,
     };
     let reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;

@@ -370,3 +370,78 @@ fn a_real_round_robin_split_into_round_files() {
         "all met all"
     );
 }
+
+#[test]
+fn stats_filter_and_dedupe_read_the_alias_table() {
+    let dir = Dir::new("aliases-everywhere");
+    let mut pdn = String::new();
+    pdn.push_str(&game("Cup", 1, "Bubbi Raoul", "Pesce Ludovico", "1-0"));
+    pdn.push_str(&game("Cup", 2, "Pesce Ludovico", "Bubbi Raul", "1/2-1/2"));
+    pdn.push_str(&game("Cup", 3, "?", "Pesce Ludovico", "0-1"));
+    dir.write("cup.pdn", &pdn);
+    dir.write(
+        "aliases.csv",
+        "name,spellings\nRaoul Bubbi,Bubbi Raoul | Bubbi Raul\n",
+    );
+    let kept = dir
+        .run(&[
+            "filter",
+            "--player",
+            "^Raoul Bubbi$",
+            "--aliases",
+            "aliases.csv",
+            "cup.pdn",
+        ])
+        .expect_code(0);
+    assert_eq!(kept.stdout.matches("[Event ").count(), 2, "{}", kept.stdout);
+    let without = dir
+        .run(&["filter", "--player", "^Raoul Bubbi$", "cup.pdn"])
+        .expect_code(0);
+    assert_eq!(without.stdout.matches("[Event ").count(), 0);
+    let stats = dir
+        .run(&[
+            "--format",
+            "csv",
+            "stats",
+            "--by",
+            "player",
+            "--aliases",
+            "aliases.csv",
+            "cup.pdn",
+        ])
+        .expect_code(0);
+    let games = |group: &str| {
+        csv_rows(&stats.stdout)
+            .into_iter()
+            .find(|r| r["group"] == group && r["section"] == "overview" && r["metric"] == "games")
+            .map(|r| r["value"].clone())
+    };
+    assert_eq!(
+        games("Raoul Bubbi").as_deref(),
+        Some("2"),
+        "{}",
+        stats.stdout
+    );
+    assert_eq!(games("Pesce Ludovico").as_deref(), Some("3"));
+    assert_eq!(games("(placeholder name)").as_deref(), Some("1"));
+    // The same moves by the same players written two ways: a copy only with the table.
+    let mut copies = game("Cup", 1, "Bubbi Raoul", "Pesce Ludovico", "1-0");
+    copies.push_str(&game("Cup", 1, "Bubbi Raul", "Pesce Ludovico", "1-0"));
+    dir.write("copies.pdn", &copies);
+    let apart = dir.run(&["dedupe", "copies.pdn"]).expect_code(0);
+    assert_eq!(
+        apart.stdout.matches("[Event ").count(),
+        2,
+        "{}",
+        apart.stderr
+    );
+    let joined = dir
+        .run(&["dedupe", "--aliases", "aliases.csv", "copies.pdn"])
+        .expect_code(0);
+    assert_eq!(
+        joined.stdout.matches("[Event ").count(),
+        1,
+        "{}",
+        joined.stderr
+    );
+}

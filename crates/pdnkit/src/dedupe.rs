@@ -131,7 +131,19 @@ pub struct Evidence {
 impl Evidence {
     /// The evidence of a game's tags.
     pub fn of(game: &CheckedGame<'_, '_>) -> Evidence {
-        let name = |tag: &str| PlayerName::parse(game.tag(tag).unwrap_or_default());
+        Evidence::named(game, None)
+    }
+
+    /// [`Evidence::of`], each player's name read through `aliases` (a spelling it lists is
+    /// its person's name).
+    pub fn named(
+        game: &CheckedGame<'_, '_>,
+        aliases: Option<&crate::players::Aliases>,
+    ) -> Evidence {
+        let name = |tag: &str| {
+            let written = game.tag(tag).unwrap_or_default();
+            PlayerName::parse(aliases.map_or(written, |a| a.apply(written)))
+        };
         let (white, black) = (name("White"), name("Black"));
         let players = mix_bytes(
             mix_bytes(0x9A7E_5EED, white.key().as_bytes()),

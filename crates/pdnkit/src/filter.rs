@@ -29,6 +29,7 @@ use crate::{CheckedGame, Code, Verdict};
 pub struct Filter {
     conditions: Vec<Condition>,
     negated: bool,
+    aliases: Option<std::sync::Arc<crate::players::Aliases>>,
 }
 
 impl Filter {
@@ -37,7 +38,18 @@ impl Filter {
         Filter {
             conditions,
             negated: false,
+            aliases: None,
         }
+    }
+
+    /// The same filter, a White or Black tag matching also by the name the alias table gives
+    /// its spelling.
+    pub fn with_aliases(
+        mut self,
+        aliases: Option<std::sync::Arc<crate::players::Aliases>>,
+    ) -> Filter {
+        self.aliases = aliases;
+        self
     }
 
     /// The same filter, keeping the games it would leave out.
@@ -48,7 +60,8 @@ impl Filter {
 
     /// Whether `game` is kept.
     pub fn matches(&self, game: &CheckedGame<'_, '_>) -> bool {
-        self.conditions.iter().all(|c| c.holds(game)) != self.negated
+        let aliases = self.aliases.as_deref();
+        self.conditions.iter().all(|c| c.holds(game, aliases)) != self.negated
     }
 }
 
@@ -205,13 +218,19 @@ impl Condition {
         Ok(Condition::Plies { min, max })
     }
 
-    fn holds(&self, game: &CheckedGame<'_, '_>) -> bool {
+    fn holds(&self, game: &CheckedGame<'_, '_>, aliases: Option<&crate::players::Aliases>) -> bool {
         let record = game.record;
+        // The name the table gives a player's spelling.
+        let person = |tag: &str, value: &str| {
+            let player = tag == "White" || tag == "Black";
+            aliases.filter(|_| player).and_then(|a| a.name_of(value))
+        };
         match self {
-            Condition::Tag { names, pattern } => names
-                .iter()
-                .filter_map(|n| game.tag(n))
-                .any(|v| pattern.is_match(v)),
+            Condition::Tag { names, pattern } => names.iter().any(|n| {
+                game.tag(n).is_some_and(|v| {
+                    pattern.is_match(v) || person(n, v).is_some_and(|p| pattern.is_match(p))
+                })
+            }),
             Condition::Date(range) => game
                 .tag("Date")
                 .and_then(PartialDate::parse_tag)

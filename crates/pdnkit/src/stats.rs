@@ -70,6 +70,8 @@ pub struct Settings {
     pub openings: Option<std::sync::Arc<Openings>>,
     /// What to group by, if anything.
     pub by: Option<GroupBy>,
+    /// Who is who: each spelling the table lists is counted as its person's name.
+    pub aliases: Option<std::sync::Arc<crate::players::Aliases>>,
 }
 
 /// A grouping of games.
@@ -81,14 +83,25 @@ pub enum GroupBy {
     Year,
     /// The variant played.
     Variant,
+    /// Each player: a game counts in both its players' groups; the sides with a placeholder
+    /// name (`?`, `NN`, `White`) in [`PLACEHOLDER_GROUP`], those without a name tag in
+    /// [`NO_NAME_GROUP`].
+    Player,
 }
 
+/// The group of the sides named by a placeholder, with `--by player`.
+pub const PLACEHOLDER_GROUP: &str = "(placeholder name)";
+/// The group of the sides without a White or Black tag, with `--by player`.
+pub const NO_NAME_GROUP: &str = "(no name tag)";
+
 impl GroupBy {
-    /// `year` and `variant` (any case) are the derived groupings; anything else is a tag name.
+    /// `year`, `variant` and `player` (any case) are the derived groupings; anything else is
+    /// a tag name.
     pub fn parse(s: &str) -> GroupBy {
         match s.to_ascii_lowercase().as_str() {
             "year" => GroupBy::Year,
             "variant" => GroupBy::Variant,
+            "player" => GroupBy::Player,
             _ => GroupBy::Tag(s.to_string()),
         }
     }
@@ -99,6 +112,7 @@ impl GroupBy {
             GroupBy::Tag(t) => t,
             GroupBy::Year => "year",
             GroupBy::Variant => "variant",
+            GroupBy::Player => "player",
         }
     }
 }
@@ -117,6 +131,8 @@ pub struct GameSummary {
     pub game: u64,
     /// Its group (empty when not grouping).
     pub group: String,
+    /// A second group it counts in (Black's, with `--by player`, when not White's).
+    pub second_group: Option<String>,
     /// The variant played (`None`: unreadable or unknown rules).
     pub variant: Option<&'static str>,
     /// The verdict (`None` counts as unreadable).
@@ -130,8 +146,12 @@ pub struct GameSummary {
     pub opening: Option<String>,
     /// The name of that line (with a table of named openings).
     pub opening_name: Option<String>,
-    /// Names of White and Black.
+    /// Names of White and Black (`None`: a placeholder name or no tag).
     pub players: [Option<String>; 2],
+    /// Sides named by a placeholder (`?`, `NN`, `White`): not counted as players.
+    pub placeholder_sides: u64,
+    /// Sides without a White or Black tag.
+    pub unnamed_sides: u64,
     /// The `Event` tag.
     pub event: Option<String>,
     /// Pieces taken by each capture of the main line, with the capture's text and ply.
@@ -145,18 +165,31 @@ impl GameSummary {
     pub fn of(data: &CheckedGame<'_, '_>, order: u64, settings: &Settings) -> GameSummary {
         let r = data.record;
         let first = data.config().map_or(Colour::White, |c| c.first_mover);
-        let name = |c: Colour| {
-            let tag = if c == Colour::White { "White" } else { "Black" };
-            data.tag(tag).and_then(named)
+        let aliases = settings.aliases.as_deref();
+        let side = |c: Colour| data.tag(if c == Colour::White { "White" } else { "Black" });
+        let name = |c: Colour| side(c).and_then(|n| player_named(n, aliases));
+        let sides = [side(Colour::White), side(Colour::Black)];
+        let unnamed_sides = sides.iter().filter(|s| s.is_none()).count() as u64;
+        let players = [name(Colour::White), name(Colour::Black)];
+        let placeholder_sides = 2 - unnamed_sides - players.iter().flatten().count() as u64;
+        let (group, second_group) = match &settings.by {
+            Some(GroupBy::Player) => {
+                let [w, b] = sides.map(|s| match s {
+                    None => NO_NAME_GROUP.to_string(),
+                    Some(n) => player_named(n, aliases).unwrap_or(PLACEHOLDER_GROUP.to_string()),
+                });
+                let second = (b != w).then_some(b);
+                (w, second)
+            }
+            Some(by) => (group(data, by), None),
+            None => (String::new(), None),
         };
         let mut s = GameSummary {
             order,
             file: r.file.clone(),
             game: r.game,
-            group: settings
-                .by
-                .as_ref()
-                .map_or(String::new(), |b| group(data, b)),
+            group,
+            second_group,
             variant: r.variant,
             status: Some(r.status),
             outcome: r
@@ -167,7 +200,9 @@ impl GameSummary {
             plies: (r.status != Verdict::Unreadable).then_some(r.plies),
             opening: None,
             opening_name: None,
-            players: [name(Colour::White), name(Colour::Black)],
+            players,
+            placeholder_sides,
+            unnamed_sides,
             event: data.tag("Event").and_then(named),
             captures: Vec::new(),
             faults: r
@@ -198,6 +233,16 @@ impl GameSummary {
     }
 }
 
+/// A player's name as reports count it: trimmed, read through the alias table; placeholder
+/// names (`?`, `NN`, `White`, empty) are none.
+fn player_named(s: &str, aliases: Option<&crate::players::Aliases>) -> Option<String> {
+    if crate::names::PlayerName::parse(s).is_unknown() {
+        return None;
+    }
+    let s = s.trim();
+    Some(aliases.map_or(s, |a| a.apply(s)).to_string())
+}
+
 /// A name as reports count it: trimmed; empty and placeholder names (`?`, `-`) are none.
 fn named(s: &str) -> Option<String> {
     let s = s.trim();
@@ -209,6 +254,8 @@ fn group(data: &CheckedGame<'_, '_>, by: &GroupBy) -> String {
         GroupBy::Tag(t) => data.tag(t).and_then(named),
         GroupBy::Year => data.tag("Date").and_then(year),
         GroupBy::Variant => data.record.variant.map(str::to_string),
+        // Grouped by each side in `GameSummary::of`.
+        GroupBy::Player => None,
     };
     value.unwrap_or_else(|| NO_GROUP_VALUE.to_string())
 }
@@ -365,6 +412,8 @@ pub struct Group {
     pub opening_names: HashMap<(&'static str, String), String>,
     /// Players by name.
     pub players: HashMap<String, PlayerTally>,
+    /// Sides named by a placeholder, and sides without a name tag: not players.
+    pub players_left_out: [u64; 2],
     /// Events by name.
     pub events: HashMap<String, Tally>,
     /// Captures.
@@ -383,6 +432,9 @@ impl Stats {
     /// Counts one game.
     pub fn add(&mut self, s: &GameSummary) {
         self.groups.entry(s.group.clone()).or_default().add(s);
+        if let Some(second) = &s.second_group {
+            self.groups.entry(second.clone()).or_default().add(s);
+        }
     }
 
     /// Adds `other`'s counts to these.
@@ -432,6 +484,8 @@ impl Group {
             }
         }
         self.add_players(s);
+        self.players_left_out[0] += s.placeholder_sides;
+        self.players_left_out[1] += s.unnamed_sides;
         if let Some(e) = &s.event {
             self.events.entry(e.clone()).or_default().merge(&tally);
         }
@@ -493,6 +547,8 @@ impl Group {
             *self.lengths.entry(k).or_default() += v;
         }
         self.without_moves += o.without_moves;
+        self.players_left_out[0] += o.players_left_out[0];
+        self.players_left_out[1] += o.players_left_out[1];
         for (k, v) in o.openings {
             self.openings.entry(k).or_default().merge(&v);
         }

@@ -49,6 +49,14 @@ pub struct Keyed {
 impl Keyed {
     /// What `checked` gives.
     pub fn of(checked: &CheckedGame<'_, '_>) -> Keyed {
+        Keyed::named(checked, None)
+    }
+
+    /// What `checked` gives, its players' names read through `aliases`.
+    pub fn named(
+        checked: &CheckedGame<'_, '_>,
+        aliases: Option<&crate::players::Aliases>,
+    ) -> Keyed {
         let keys = move_keys(checked);
         let plies = checked.replayed.map_or(0, |_| keys.len() as u32 - 1);
         // A game without moves says nothing of which game it is: only the same text is a
@@ -62,7 +70,7 @@ impl Keyed {
             key,
             plies,
             richness: richness(checked) as u32,
-            evidence: Evidence::of(checked),
+            evidence: Evidence::named(checked, aliases),
         }
     }
 }

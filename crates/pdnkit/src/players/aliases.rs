@@ -25,7 +25,7 @@ use crate::names::fold;
 pub const SPELLING_SEPARATOR: &str = " | ";
 
 /// Spellings mapped to the name each person goes by.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Aliases {
     names: Vec<String>,
     by_spelling: HashMap<String, usize>,

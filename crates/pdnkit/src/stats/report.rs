@@ -43,10 +43,21 @@ pub struct GroupReport {
     pub openings: Vec<OpeningRow>,
     /// The players with the most games.
     pub players: Vec<PlayerRow>,
+    /// Sides that name no player: by a placeholder (`?`, `NN`, `White`), or without a tag.
+    pub players_left_out: LeftOut,
     /// The events with the most games.
     pub events: Vec<EventRow>,
     /// Captures.
     pub captures: CaptureReport,
+}
+
+/// Sides of games that name no player.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct LeftOut {
+    /// Sides named by a placeholder (`?`, `NN`, `White`, empty).
+    pub placeholder_sides: u64,
+    /// Sides without a White or Black tag.
+    pub unnamed_sides: u64,
 }
 
 /// Games by verdict, as `validate` counts them.
@@ -271,6 +282,10 @@ fn group_report(g: &Group, top: usize) -> GroupReport {
         without_moves: g.without_moves,
         openings: openings(g, top),
         players: players(g, top),
+        players_left_out: LeftOut {
+            placeholder_sides: g.players_left_out[0],
+            unnamed_sides: g.players_left_out[1],
+        },
         events: events(g, top),
         captures: captures(g),
     }

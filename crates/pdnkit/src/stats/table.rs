@@ -84,6 +84,14 @@ fn group(out: &mut String, g: &GroupReport, opening_plies: Option<u32>) {
         }
         t.print(out);
     }
+    let left = g.players_left_out;
+    if left.placeholder_sides + left.unnamed_sides > 0 {
+        out.push_str(&format!(
+            "players left out: {} sides named by a placeholder (?, NN, White...), {} without a \
+             name tag\n",
+            left.placeholder_sides, left.unnamed_sides
+        ));
+    }
     if !g.events.is_empty() {
         let mut t = Table::new(&[
             "event",

@@ -17,6 +17,7 @@ fn summary(i: u64) -> GameSummary {
         file: format!("f{}.pdn", i % 3),
         game: i,
         group: ["", "a", "b"][(i % 3) as usize].to_string(),
+        second_group: None,
         variant: [Some("international"), Some("russian"), None][(i % 3) as usize],
         status: Some([Verdict::Clean, Verdict::Warnings, Verdict::Invalid][(i % 3) as usize]),
         outcome: outcomes[(i % 5) as usize],
@@ -27,6 +28,8 @@ fn summary(i: u64) -> GameSummary {
             Some(format!("p{}", i % 4)),
             Some(format!("p{}", (i + 1) % 4)),
         ],
+        placeholder_sides: 0,
+        unnamed_sides: 0,
         event: Some(format!("e{}", i % 2)),
         captures: (0..(i % 4) as u32)
             .map(|k| (1 + (i as u32 + k) % 5, format!("c{i}.{k}"), k + 1))
@@ -115,6 +118,7 @@ fn results_and_scores_are_white_s_and_black_s_whoever_moves_first() {
         opening_plies: 2,
         openings: None,
         by: None,
+        aliases: None,
     };
     let s = check_game("t.pdn", &raw, &ReplayOptions::default(), |d| {
         GameSummary::of(d, 0, &settings)
@@ -144,6 +148,7 @@ fn group_values_come_from_tags_the_date_year_or_the_variant() {
             opening_plies: 4,
             openings: None,
             by: Some(GroupBy::parse(by)),
+            aliases: None,
         };
         check_game("t.pdn", &raw, &ReplayOptions::default(), |d| {
             GameSummary::of(d, 0, &settings).group
@@ -194,4 +199,64 @@ fn openings_tied_across_variants_are_listed_by_variant() {
         .map(|o| o.variant.as_str())
         .collect();
     assert_eq!(variants, ["brazilian", "czech", "international", "russian"]);
+}
+
+#[test]
+fn placeholders_are_no_players_and_by_player_counts_each_side() {
+    let games = [
+        "[White \"Tinsley, M.\"]\n[Black \"White\"]\n[Result \"1-0\"]\n[GameType \"20\"]\n1. 32-28 1-0",
+        "[White \"?\"]\n[Black \"Tinsley, M.\"]\n[Result \"0-1\"]\n[GameType \"20\"]\n1. 32-28 0-1",
+        "[Black \"Long, A.\"]\n[Result \"1/2-1/2\"]\n[GameType \"20\"]\n1. 32-28 1/2-1/2",
+    ];
+    for by in [None, Some("player")] {
+        let settings = Settings {
+            opening_plies: 2,
+            openings: None,
+            by: by.map(GroupBy::parse),
+            aliases: None,
+        };
+        let mut stats = Stats::default();
+        for text in games {
+            let raw = RawGame::from_text(text);
+            check_game("t.pdn", &raw, &ReplayOptions::default(), |d| {
+                stats.add(&GameSummary::of(d, 0, &settings));
+            });
+        }
+        let r = report(&stats, by, Some(2), 0);
+        let names: Vec<&str> = r.groups.iter().filter_map(|g| g.group.as_deref()).collect();
+        let all: Vec<&str> = r
+            .groups
+            .iter()
+            .flat_map(|g| g.players.iter().map(|p| p.player.as_str()))
+            .collect();
+        assert!(!all.contains(&"White") && !all.contains(&"?"), "{all:?}");
+        match by {
+            None => {
+                let left = r.groups[0].players_left_out;
+                assert_eq!((left.placeholder_sides, left.unnamed_sides), (2, 1));
+                let tinsley = &r.groups[0].players[0];
+                assert_eq!(
+                    (tinsley.player.as_str(), tinsley.games, tinsley.wins),
+                    ("Tinsley, M.", 2, 2)
+                );
+            }
+            Some(_) => {
+                for group in ["Tinsley, M.", "Long, A.", PLACEHOLDER_GROUP, NO_NAME_GROUP] {
+                    assert!(names.contains(&group), "{group}: {names:?}");
+                }
+                let tinsley = r
+                    .groups
+                    .iter()
+                    .find(|g| g.group.as_deref() == Some("Tinsley, M."))
+                    .unwrap();
+                assert_eq!(tinsley.games, 2);
+                let placeholder = r
+                    .groups
+                    .iter()
+                    .find(|g| g.group.as_deref() == Some(PLACEHOLDER_GROUP))
+                    .unwrap();
+                assert_eq!(placeholder.games, 2);
+            }
+        }
+    }
 }

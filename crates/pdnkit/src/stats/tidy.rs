@@ -124,6 +124,21 @@ fn rankings(r: &mut Rows<'_>, g: &GroupReport) {
         r.push("players", &p.player, "losses", p.losses);
         r.opt("players", &p.player, "score_pct", p.score_pct);
     }
+    let left = g.players_left_out;
+    if left.placeholder_sides + left.unnamed_sides > 0 {
+        r.push(
+            "players_left_out",
+            "placeholder",
+            "sides",
+            left.placeholder_sides,
+        );
+        r.push(
+            "players_left_out",
+            "no_name_tag",
+            "sides",
+            left.unnamed_sides,
+        );
+    }
     for e in &g.events {
         r.push("events", &e.event, "games", e.games);
         r.push("events", &e.event, "plies", e.plies);
