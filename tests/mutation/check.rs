@@ -507,6 +507,7 @@ impl Outputs {
                 opening_plies: 4,
                 openings: None,
                 by: options.group_by.as_deref().map(GroupBy::parse),
+                aliases: None,
             },
             fallback: None,
         }
