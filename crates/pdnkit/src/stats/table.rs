@@ -88,7 +88,7 @@ fn group(out: &mut String, g: &GroupReport, opening_plies: Option<u32>) {
     if left.placeholder_sides + left.unnamed_sides > 0 {
         out.push_str(&format!(
             "players left out: {} sides named by a placeholder (?, NN, White...), {} without a \
-             name tag\n",
+             name tag\n\n",
             left.placeholder_sides, left.unnamed_sides
         ));
     }
