@@ -16,8 +16,8 @@ use client::{Client, apply_edits, position, range, uri};
 use serde_json::{Value, json};
 
 /// Faulty archives of the repository: every diagnostic code, slips with confirmed repairs.
-/// (`fixtures/validate/setup.pdn` is left out: it is in a legacy encoding, and an editor hands
-/// the server the text it decoded itself, so validate's `encoding` note has no place there.)
+/// (`fixtures/validate/setup.pdn`, in a legacy encoding, has a test of its own:
+/// `a_file_not_in_utf8_gets_validates_encoding_note`.)
 const FIXTURES: [&str; 7] = [
     "fixtures/validate/ambiguous.pdn",
     "fixtures/validate/boards-and-routes.pdn",
@@ -137,6 +137,94 @@ fn the_settings_are_validates_options() {
     );
     let got = published(&client.diagnostics(&uri(path)));
     assert_eq!(got, validate_json(path, &["--strict"]));
+    client.shutdown();
+}
+
+#[test]
+fn notes_and_suggestions_are_settings_too() {
+    let path = "fixtures/validate/moves.pdn";
+    let text = read(path);
+    let doc = uri(path);
+    let all = validate_json(path, &[]);
+    assert!(all.iter().any(|d| d.3 == "note"), "{path} has no note");
+    let mut client = Client::start(json!({"suggestions": false}));
+    assert_eq!(published(&client.open(&doc, &text)), all);
+    let whole = json!({
+        "textDocument": {"uri": doc},
+        "range": range(&text, 0, text.len()),
+        "context": {"diagnostics": []},
+    });
+    let none = client.request("textDocument/codeAction", whole.clone());
+    assert_eq!(none.as_array().map(Vec::len), Some(0), "{none}");
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"notes": false, "suggestions": true}}),
+    );
+    let warnings: Vec<_> = all.into_iter().filter(|d| d.3 != "note").collect();
+    assert_eq!(published(&client.diagnostics(&doc)), warnings);
+    let actions = client.request("textDocument/codeAction", whole);
+    assert!(
+        actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["kind"] == "quickfix"),
+        "{actions}"
+    );
+    client.shutdown();
+}
+
+/// Every confirmed repair of the faulty fixtures, typed into the buffer: its diagnostic goes
+/// and no other comes.
+#[test]
+fn every_confirmed_quick_fix_removes_its_diagnostic_alone() {
+    let mut client = Client::start(json!({}));
+    let mut applied = 0;
+    for path in FIXTURES {
+        let text = read(path);
+        let doc = uri(path);
+        let before = client.open(&doc, &text);
+        let actions = client.request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": {"uri": doc},
+                "range": range(&text, 0, text.len()),
+                "context": {"diagnostics": []},
+            }),
+        );
+        for (n, action) in actions.as_array().unwrap().iter().enumerate() {
+            if action["isPreferred"] != true {
+                continue;
+            }
+            let fault = &action["diagnostics"][0];
+            assert!(
+                STOPS_THE_LINE.contains(&fault["code"].as_str().unwrap()),
+                "{action}"
+            );
+            let edits = action["edit"]["changes"][&doc].as_array().unwrap();
+            assert_eq!(edits.len(), 1, "{action}");
+            let copy = uri(&format!("{path}.{n}.pdn"));
+            client.open(&copy, &text);
+            let new_text = edits[0]["newText"].as_str().unwrap();
+            let after = client.change(&copy, 2, edits[0]["range"].clone(), new_text);
+            // Lines stay where they were when the edit keeps its line count.
+            let same_lines = apply_edits(&text, edits).lines().count() == text.lines().count();
+            let key = |d: &Value| {
+                let line = same_lines.then(|| d["range"]["start"]["line"].clone());
+                (line, d["code"].clone())
+            };
+            let mut left: Vec<_> = before.iter().map(key).collect();
+            let gone = left.iter().position(|k| *k == key(fault)).expect("fault");
+            left.remove(gone);
+            for d in &after {
+                let at = left.iter().position(|k| *k == key(d));
+                assert!(at.is_some(), "{path}: {d} appeared after {action}");
+                left.remove(at.unwrap());
+            }
+            applied += 1;
+        }
+    }
+    assert!(applied > 0, "no confirmed quick fix in the fixtures");
     client.shutdown();
 }
 
@@ -437,6 +525,89 @@ fn completion_at_a_move_slot_lists_every_legal_move_captures_first() {
 }
 
 #[test]
+fn completion_inside_a_game_lists_the_legal_moves_of_the_position_there() {
+    // After 1. 32-28 of the start position, black to move; then after 1... 19-23, white has
+    // a capture and nothing else.
+    let text = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 *\n";
+    let white: Vec<String> = std::iter::once(28)
+        .chain(31..=50)
+        .filter(|&s| s != 32)
+        .map(|s| s.to_string())
+        .collect();
+    let black: Vec<String> = (1..=20).map(|s: u32| s.to_string()).collect();
+    let after_one = format!("B:W{}:B{}", white.join(","), black.join(","));
+    let mut black_after = black.clone();
+    black_after.retain(|s| s != "19");
+    black_after.push("23".to_string());
+    let after_two = format!("W:W{}:B{}", white.join(","), black_after.join(","));
+    let mut client = Client::start(json!({}));
+    let doc = uri("middle.pdn");
+    client.open(&doc, text);
+    for (slot, fen) in [("19-23", &after_one), ("28x19", &after_two)] {
+        let at = text.find(slot).unwrap();
+        let items = client.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": doc}, "position": position(text, at)}),
+        );
+        let labels: BTreeSet<String> = items
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(labels, perft_moves("international", fen), "at {slot}");
+        assert!(labels.contains(slot), "{labels:?}");
+    }
+    client.shutdown();
+}
+
+/// Every variant `pdnkit variants` lists, at its start position: the moves in its notation.
+#[test]
+fn completion_lists_the_start_moves_of_every_variant() {
+    let listed = String::from_utf8(pdnkit(&["variants"]).stdout).unwrap();
+    let mut client = Client::start(json!({}));
+    let mut compared = 0;
+    for row in listed.lines().skip(1) {
+        let mut fields = row.split_whitespace();
+        let (Some(name), Some(gametype)) = (fields.next(), fields.next()) else {
+            continue;
+        };
+        if row.starts_with(' ') || !gametype.contains(',') {
+            continue; // aliases and wrapped rule text
+        }
+        // A variant without a GameType number of its own is named by the Variant tag.
+        let text = match gametype.split(',').next().unwrap() {
+            "-1" => format!("[Variant \"{name}\"]\n1. "),
+            number => format!("[GameType \"{number}\"]\n1. "),
+        };
+        let doc = uri(&format!("start-{name}.pdn"));
+        client.open(&doc, &text);
+        let items = client.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": doc}, "position": position(&text, text.len())}),
+        );
+        let labels: BTreeSet<String> = items
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect();
+        let start = pdnkit(&["perft", "--variant", name, "--depth", "1", "--divide"]);
+        let text = String::from_utf8(start.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let expected: BTreeSet<String> = lines[..lines.len() - 1]
+            .iter()
+            .map(|l| l.split_whitespace().next().unwrap().to_string())
+            .collect();
+        assert!(!expected.is_empty(), "{name}");
+        assert_eq!(labels, expected, "{name}");
+        compared += 1;
+    }
+    assert!(compared >= 10, "only {compared} variants compared");
+    client.shutdown();
+}
+
+#[test]
 fn completion_in_the_tag_section_offers_names_and_values() {
     let text = "[GameType \"\"]\n[Res";
     let mut client = Client::start(json!({}));
@@ -593,6 +764,63 @@ fn corpus_files(dir: &Path) -> Vec<std::path::PathBuf> {
     }
     files.sort();
     files
+}
+
+/// Files in legacy encodings, decoded by the editor (as validate reads them, or as UTF-8 with
+/// the bytes it cannot read replaced): the server reads the file on disk for validate's
+/// encoding note, which stays with its game through an edit of another.
+#[test]
+fn a_file_not_in_utf8_gets_validates_encoding_note() {
+    let mut files = vec![(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/validate/setup.pdn"),
+        encoding_rs::WINDOWS_1252,
+    )];
+    if let Some(dir) = corpus() {
+        let derived = dir.join("derived");
+        files.push((
+            derived.join("abatsiev.cp1251.pdn"),
+            encoding_rs::WINDOWS_1251,
+        ));
+        files.push((
+            derived.join("allinges-open-2007.cp1252.pdn"),
+            encoding_rs::WINDOWS_1252,
+        ));
+    }
+    let lines = |found: Vec<(u64, u64, String, String)>| -> Vec<(u64, String)> {
+        found.into_iter().map(|d| (d.0, d.2)).collect()
+    };
+    let mut client = Client::start(json!({}));
+    for (path, encoding) in files {
+        let bytes = std::fs::read(&path).unwrap();
+        let name = path.to_str().unwrap();
+        let doc = format!("file://{name}");
+        let expected = validate_json(name, &[]);
+        assert!(expected.iter().any(|d| d.2 == "encoding"), "{name}");
+        let (decoded, _, _) = encoding.decode(&bytes);
+        assert_eq!(published(&client.open(&doc, &decoded)), expected, "{name}");
+        let lossy = String::from_utf8_lossy(&bytes);
+        let got = published(&client.open(&doc, &lossy));
+        assert_eq!(lines(got), lines(expected.clone()), "{name} read as UTF-8");
+        // An edit of the last game's terminator, away from the note's game.
+        let end = decoded.trim_end().len();
+        let after = client.change(&doc, 2, range_in(&decoded, end, end), " ");
+        assert_eq!(lines(published(&after)), lines(expected), "{name} edited");
+    }
+    client.shutdown();
+}
+
+/// The range of bytes `start..end` of a text that may hold characters beyond ASCII.
+fn range_in(text: &str, start: usize, end: usize) -> Value {
+    let at = |offset: usize| {
+        let before = &text[..offset];
+        let line = before.matches('\n').count();
+        let column: usize = before[before.rfind('\n').map_or(0, |i| i + 1)..]
+            .chars()
+            .map(char::len_utf16)
+            .sum();
+        json!({"line": line, "character": column})
+    };
+    json!({"start": at(start), "end": at(end)})
 }
 
 #[test]

@@ -17,6 +17,7 @@ use pdnkit::file_variant::{FileItem, WINDOW_BYTES, WINDOW_GAMES, with_file_varia
 use pdnkit::pdn::{RawGame, Splitter};
 
 use crate::diagnostics::GameJson;
+use crate::encoding::{self, EncodingNote};
 use crate::game::GameResult;
 use crate::text::LineIndex;
 
@@ -62,6 +63,8 @@ pub struct Document {
     /// The variant decided for its games without GameType (as `validate` decides it for a
     /// file).
     pub decision: Option<Arc<ArchiveVariant>>,
+    /// The note `validate` gives the file on disk for its encoding, when it is not UTF-8.
+    pub encoding: Option<EncodingNote>,
 }
 
 impl Document {
@@ -74,9 +77,30 @@ impl Document {
             text,
             games,
             decision: None,
+            encoding: None,
         };
         doc.decision = doc.decide(forced);
         doc
+    }
+
+    /// Reads the encoding of the file the document was opened from (its name a `file:` URI)
+    /// and gives its game the note `validate` gives it.
+    pub fn read_encoding_from_disk(&mut self) {
+        let note = encoding::from_disk(&self.name, self.games.iter().map(|g| g.raw.text.as_str()));
+        self.keep_encoding(note);
+    }
+
+    /// Keeps an encoding note, given to its game from now on.
+    pub fn keep_encoding(&mut self, note: Option<EncodingNote>) {
+        self.encoding = note;
+        if let Some(note) = &self.encoding {
+            for slot in &mut self.games {
+                if slot.raw.text == note.text {
+                    note.attach(&mut slot.raw);
+                    slot.forget();
+                }
+            }
+        }
     }
 
     /// Replaces the bytes `start..end` by `new` and cuts the games around them again; returns
@@ -137,6 +161,11 @@ impl Document {
                 }
             }
             fresh.push(slot);
+        }
+        if let Some(note) = &self.encoding {
+            for slot in &mut fresh {
+                note.attach(&mut slot.raw);
+            }
         }
         let old: Vec<Slot> = self.games.splice(first..rejoined, []).collect();
         // A game cut again with the same text keeps its result.

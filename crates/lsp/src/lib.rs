@@ -19,6 +19,7 @@ mod completion;
 mod cursor;
 mod diagnostics;
 mod document;
+mod encoding;
 mod format;
 mod game;
 mod hover;

@@ -205,7 +205,8 @@ impl Server<'_> {
                 let p: DidOpenTextDocumentParams = serde_json::from_value(n.params)?;
                 let forced = self.settings.options().variant;
                 let uri = p.text_document.uri;
-                let doc = Document::new(uri.as_str(), p.text_document.text, forced);
+                let mut doc = Document::new(uri.as_str(), p.text_document.text, forced);
+                doc.read_encoding_from_disk();
                 self.documents.insert(uri.clone(), doc);
                 self.publish(&uri, Some(p.text_document.version))?;
             }
@@ -223,7 +224,11 @@ impl Server<'_> {
                             let end = doc.lines.offset(&doc.text, range.end, self.columns);
                             doc.edit(start, end, &change.text, forced);
                         }
-                        None => *doc = Document::new(uri.as_str(), change.text, forced),
+                        None => {
+                            let note = doc.encoding.take();
+                            *doc = Document::new(uri.as_str(), change.text, forced);
+                            doc.keep_encoding(note);
+                        }
                     }
                 }
                 self.publish(&uri, Some(p.text_document.version))?;
