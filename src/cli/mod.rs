@@ -24,6 +24,7 @@ mod search;
 mod split;
 mod standings;
 mod stats;
+mod tags;
 mod validate;
 mod variants;
 
@@ -243,6 +244,13 @@ pub enum Command {
     /// tiebreak, tiebreak_value, unscored, a column per round, with --crosstable one per
     /// rank); json; html (a standalone printable page).
     Standings(standings::StandingsArgs),
+    /// Write the games back with tags edited, everything else byte for byte.
+    ///
+    /// --set, --rename, --remove; --aliases (White and Black), --dates (YYYY.MM.DD),
+    /// --plycount, --result (where the rules ended the game), --gametype (where missing);
+    /// --where selects the games edited. The count of changes by kind goes to stderr,
+    /// --changes writes a CSV of each. --format is not used.
+    Tags(tags::TagsArgs),
     /// Draw a position as an SVG (or PNG) board: a FEN, a start position, or a game's ply.
     ///
     /// The picture goes to stdout or to -o FILE (PNG when FILE ends in .png, or with --png);
@@ -337,6 +345,7 @@ pub fn run(mut cli: Cli) -> anyhow::Result<Status> {
         Command::Split(args) => split::run(args, &cli.global),
         Command::Players(args) => players::run(args, &cli.global),
         Command::Standings(args) => standings::run(args, &cli.global),
+        Command::Tags(args) => tags::run(args, &cli.global),
         Command::Fix(args) => fix::run(args, &cli.global),
         Command::Diagram(args) => diagram::run(args, &cli.global),
         Command::Report(args) => report_html::run(args, &cli.global),

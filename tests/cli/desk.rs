@@ -445,3 +445,121 @@ fn stats_filter_and_dedupe_read_the_alias_table() {
         joined.stderr
     );
 }
+
+/// `text` without its tag lines: what `tags` must leave byte for byte.
+fn without_tag_lines(text: &str) -> String {
+    text.split_inclusive('\n')
+        .filter(|l| !l.trim_start().starts_with('['))
+        .collect()
+}
+
+#[test]
+fn tags_edit_the_tags_and_leave_every_other_byte() {
+    let Some(corpus) = crate::archive_tools::pdn_support::corpus_dir() else {
+        return;
+    };
+    let dir = Dir::new("tags");
+    let files = [
+        "international/allinges-open-2007.pdn",
+        "international/nk2003-amsterdam.pdn",
+        "english/tinsley.pdn",
+        "international/polish-team-ch-48.pdn",
+    ];
+    for f in files {
+        let path = crate::archive_tools::pdn_support::corpus_file(&corpus, f);
+        let path = path.display().to_string();
+        let original = std::fs::read_to_string(&path).unwrap();
+        // Nothing asked: the file comes back as it was.
+        let same = dir.run(&["tags", &path]).expect_code(0);
+        assert!(same.stdout == original, "{f} changed without an edit");
+        let run = dir
+            .run(&[
+                "tags",
+                "--dates",
+                "--plycount",
+                "--gametype",
+                "--remove",
+                "Round",
+                "--set",
+                "Annotator=keeper",
+                "--changes",
+                "changes.csv",
+                &path,
+            ])
+            .expect_code(0);
+        assert_eq!(
+            without_tag_lines(&run.stdout),
+            without_tag_lines(&original),
+            "{f}: only tags change"
+        );
+        let changes = csv_rows(&dir.read("changes.csv"));
+        let games = original.matches("[Event ").count().max(1);
+        let kind = |k: &str| changes.iter().filter(|c| c["kind"] == k).count();
+        assert_eq!(
+            kind("plycount"),
+            run.stdout.matches("[PlyCount \"").count(),
+            "{f}"
+        );
+        assert_eq!(
+            kind("set"),
+            run.stdout.matches("[Annotator \"keeper\"]").count()
+        );
+        assert!(kind("set") >= games.min(1), "{f}");
+        assert_eq!(run.stdout.matches("[Round ").count(), 0, "{f}");
+        assert_eq!(kind("remove"), original.matches("[Round ").count(), "{f}");
+        // Each change names the line of its tag in the original.
+        let lines: Vec<&str> = original.lines().collect();
+        for c in changes
+            .iter()
+            .filter(|c| c["kind"] == "remove" || c["kind"] == "dates")
+        {
+            let line: usize = c["line"].parse().unwrap();
+            assert!(lines[line - 1].contains(&c["old"]), "{f}: {c:?}");
+        }
+        for d in changes.iter().filter(|c| c["kind"] == "dates") {
+            let new = &d["new"];
+            assert!(new.len() == 10 && new.as_bytes()[4] == b'.', "{new}");
+        }
+        assert!(run.stderr.contains("changed"), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn tags_where_selects_the_games_edited_and_aliases_rename_players() {
+    let dir = Dir::new("tags-where");
+    let mut pdn = String::new();
+    pdn.push_str(&game("Cup", 1, "Bubbi Raul", "Pesce Ludovico", "1-0"));
+    pdn.push_str(&game("Cup", 2, "Pesce Ludovico", "Bubbi Raul", "1/2-1/2"));
+    dir.write("cup.pdn", &pdn);
+    dir.write("aliases.csv", "name,spellings\nBubbi Raoul,Bubbi Raul\n");
+    let run = dir
+        .run(&[
+            "tags",
+            "--where",
+            "Round=^2$",
+            "--aliases",
+            "aliases.csv",
+            "--set",
+            "Site=Arco",
+            "cup.pdn",
+        ])
+        .expect_code(0);
+    let games: Vec<&str> = run.stdout.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 2);
+    assert!(games[0].contains("[White \"Bubbi Raul\"]") && !games[0].contains("Site"));
+    assert!(games[1].contains("[Black \"Bubbi Raoul\"]"), "{}", games[1]);
+    assert!(games[1].contains("[Site \"Arco\"]"));
+    assert!(
+        run.stderr.contains("1 changed (1 aliases, 1 set)"),
+        "{}",
+        run.stderr
+    );
+    let bad = dir
+        .run(&["tags", "--set", "Site", "cup.pdn"])
+        .expect_code(2);
+    assert!(
+        bad.stderr.contains("--set takes NAME=VALUE"),
+        "{}",
+        bad.stderr
+    );
+}

@@ -21,6 +21,8 @@
 //!   [`stats`]: archive statistics; [`file_variant`]: one variant for the untagged games of a
 //!   file.
 //! * The archive tools: [`filter`], [`search`] (and its position [`index`]), [`dedupe`];
+//!   the keeper's desk: [`players`] (spellings grouped into people, the alias table),
+//!   [`standings`] (tables, tie-breaks, crosstables), [`tags`] (tags edited in place);
 //!   [`repair`]: what a move that cannot be played was meant to be, and a game fixed.
 //!
 //! # Reading an archive and replaying each game
@@ -74,6 +76,7 @@ pub mod search;
 pub mod standings;
 pub mod stats;
 pub mod summary;
+pub mod tags;
 pub mod validate;
 
 pub use draughts;

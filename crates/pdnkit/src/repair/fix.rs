@@ -185,6 +185,7 @@ fn tag_edits(
             r,
             config.first_mover,
             config.variant.rules().result_scale,
+            false,
         )
     {
         let own = tree.tags().find(|t| t.name == "Result");
@@ -244,12 +245,22 @@ fn gametype_edit(
     }
 }
 
-/// The result the game should carry: the rules' when they ended it, else the terminator's.
+/// The result the rules gave a game they ended, every written move of its main line played,
+/// on the scale the game writes its result in; `None` when the rules did not end it.
+pub fn rules_result(tree: &Game<'_>, r: &Replayed) -> Option<String> {
+    let config = r.config?;
+    let scale = config.variant.rules().result_scale;
+    wanted_result(tree, r, config.first_mover, scale, true)
+}
+
+/// The result the game should carry: the rules' when they ended it, else (unless
+/// `rules_only`) the terminator's.
 fn wanted_result(
     tree: &Game<'_>,
     r: &Replayed,
     first_mover: Colour,
     scale: ResultScale,
+    rules_only: bool,
 ) -> Option<String> {
     let written = tree
         .result_tag()
@@ -288,6 +299,9 @@ fn wanted_result(
             Outcome::Draw(_) => return token(ResultMeaning::Draw),
             Outcome::Ongoing => {}
         }
+    }
+    if rules_only {
+        return None;
     }
     let term = tree.terminator.as_ref()?.result();
     token(term.outcome?)

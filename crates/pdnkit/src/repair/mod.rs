@@ -46,7 +46,9 @@ mod apply;
 mod candidates;
 pub use candidates::{mirrored_in_row, turned};
 mod fix;
-pub use fix::{CHANGES_HEADER, Change, FixOptions, FixedGame, apply_checked, fix_game};
+pub use fix::{
+    CHANGES_HEADER, Change, FixOptions, FixedGame, apply_checked, fix_game, rules_result,
+};
 mod line;
 
 use serde::Serialize;
