@@ -2,7 +2,7 @@
 draughts variant; Arrow tables of games and plies; a board for every variant."""
 
 import os
-from typing import IO, Iterable, Iterator, Literal, Optional, Union
+from typing import IO, Any, Iterable, Iterator, Literal, Optional, Union
 
 import pyarrow
 
@@ -135,3 +135,13 @@ def to_arrow(
 
 def variants() -> list[str]:
     """The names of the variants pdnkit plays."""
+
+def players(paths: Paths, aliases: Optional[str] = None, jobs: int = 0) -> dict[str, Any]:
+    """Every person with games, as `pdnkit players --format json` gives them: people (name,
+    games, spellings, first_date, last_date, events), placeholders, missing."""
+
+def standings(
+    paths: Paths, group: Optional[str] = None, aliases: Optional[str] = None, jobs: int = 0
+) -> dict[str, Any]:
+    """Each event's standings, as `pdnkit standings --format json` gives them: tables (name,
+    kind, scale, tiebreak, rounds, rows) and the games flagged."""

@@ -10,6 +10,7 @@ mod convert;
 mod counts;
 mod dedupe_evidence;
 mod desk;
+mod desk_doc;
 mod formats;
 mod general;
 mod inputs;

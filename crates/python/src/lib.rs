@@ -3,7 +3,8 @@
 //! * `read`: the games of paths or a file object, one at a time (`games.rs`);
 //! * `validate`: the verdicts of an archive on worker threads, the GIL released (`validate.rs`);
 //! * `to_arrow`: the games or plies table as a `pyarrow.Table` (`tables.rs`);
-//! * `Board`: a position of any variant, its legal moves, perft and pictures (`board.rs`).
+//! * `Board`: a position of any variant, its legal moves, perft and pictures (`board.rs`);
+//! * `players`, `standings`: the keeper's desk, as the commands give it (`desk.rs`).
 //!
 //! The work is the `pdnkit` library's; this crate turns Python arguments into its calls and its
 //! values into Python objects. `pdnkit.pyi` holds the type stubs; `docs/python.md` the guide.
@@ -13,6 +14,7 @@ use pdnkit::draughts::Variant;
 use pyo3::prelude::*;
 
 mod board;
+mod desk;
 mod errors;
 mod games;
 mod record;
@@ -70,5 +72,7 @@ fn pdnkit_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate::validate, m)?)?;
     m.add_function(wrap_pyfunction!(tables::to_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(desk::players, m)?)?;
+    m.add_function(wrap_pyfunction!(desk::standings, m)?)?;
     Ok(())
 }
