@@ -204,12 +204,31 @@ pub fn position(text: &str, offset: usize) -> Value {
     json!({"line": line, "character": character})
 }
 
-/// `text` with the protocol's text edits (on ASCII text without CR) applied.
+/// `text` with the protocol's text edits applied (lines end at LF, CRLF or CR; columns count
+/// UTF-16 units).
 pub fn apply_edits(text: &str, edits: &[Value]) -> String {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0];
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+            starts.push(i + 1);
+        }
+    }
     let offset = |p: &Value| {
         let line = p["line"].as_u64().unwrap() as usize;
-        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
-        start + p["character"].as_u64().unwrap() as usize
+        let Some(&start) = starts.get(line) else {
+            return text.len();
+        };
+        let mut units = p["character"].as_u64().unwrap() as usize;
+        let mut at = start;
+        for c in text[start..].chars() {
+            if units == 0 || c == '\n' || c == '\r' {
+                break;
+            }
+            units = units.saturating_sub(c.len_utf16());
+            at += c.len_utf8();
+        }
+        at
     };
     let mut spans: Vec<(usize, usize, &str)> = edits
         .iter()

@@ -691,20 +691,46 @@ fn one_document_symbol_per_game_with_variations_inside() {
     client.shutdown();
 }
 
-#[test]
-fn formatting_writes_what_convert_writes() {
-    let path = "fixtures/validate/moves.pdn";
-    let text = read(path);
-    let converted =
-        String::from_utf8(pdnkit(&["convert", "-q", "--to", "pdn", path]).stdout).unwrap();
-    let mut client = Client::start(json!({}));
-    let doc = uri(path);
-    client.open(&doc, &text);
+/// The document as formatting leaves it.
+fn formatted(client: &mut Client, name: &str, text: &str) -> String {
+    let doc = uri(name);
+    client.open(&doc, text);
     let edits = client.request(
         "textDocument/formatting",
         json!({"textDocument": {"uri": doc}, "options": {"tabSize": 4, "insertSpaces": true}}),
     );
-    assert_eq!(apply_edits(&text, edits.as_array().unwrap()), converted);
+    apply_edits(text, edits.as_array().unwrap())
+}
+
+#[test]
+fn formatting_writes_what_convert_writes() {
+    let mut client = Client::start(json!({}));
+    for path in FIXTURES {
+        let converted =
+            String::from_utf8(pdnkit(&["convert", "-q", "--to", "pdn", path]).stdout).unwrap();
+        assert_eq!(
+            formatted(&mut client, path, &read(path)),
+            converted,
+            "{path}"
+        );
+    }
+    if let Some(dir) = corpus() {
+        for path in corpus_files(&dir) {
+            let name = path.to_str().unwrap();
+            // convert leaves out a game it cannot read; formatting keeps it as typed.
+            let records = pdnkit(&["validate", "--format", "json", name]).stdout;
+            if String::from_utf8(records)
+                .unwrap()
+                .contains("\"status\":\"unreadable\"")
+            {
+                continue;
+            }
+            let converted =
+                String::from_utf8(pdnkit(&["convert", "-q", "--to", "pdn", name]).stdout).unwrap();
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert_eq!(formatted(&mut client, name, &text), converted, "{name}");
+        }
+    }
     client.shutdown();
 }
 

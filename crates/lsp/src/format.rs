@@ -33,14 +33,17 @@ pub fn formatted(doc: &Document, options: &pdnkit::ReplayOptions) -> String {
 /// returned text. What the two share at both ends is left alone, but words changed are
 /// replaced whole (a move `33-28` fixed to `32-28` is written as `32-28`, not as its `2`).
 pub fn smallest_edit<'n>(old: &str, new: &'n str) -> (usize, usize, &'n str) {
-    // Boundaries fall before or after white space, so on character boundaries too.
+    // Boundaries fall before or after white space, so on character boundaries too; never
+    // between the CR and the LF of a line end, where the protocol has no position.
     let in_word = |b: u8| !b.is_ascii_whitespace();
+    let bytes = old.as_bytes();
+    let in_crlf = |at: usize| at > 0 && bytes[at - 1] == b'\r' && bytes.get(at) == Some(&b'\n');
     let mut prefix = old
         .bytes()
         .zip(new.bytes())
         .take_while(|(a, b)| a == b)
         .count();
-    while prefix > 0 && in_word(old.as_bytes()[prefix - 1]) {
+    while prefix > 0 && (in_word(bytes[prefix - 1]) || in_crlf(prefix)) {
         prefix -= 1;
     }
     let most = old.len().min(new.len()) - prefix;
@@ -51,7 +54,7 @@ pub fn smallest_edit<'n>(old: &str, new: &'n str) -> (usize, usize, &'n str) {
         .take(most)
         .take_while(|(a, b)| a == b)
         .count();
-    while suffix > 0 && in_word(old.as_bytes()[old.len() - suffix]) {
+    while suffix > 0 && (in_word(bytes[old.len() - suffix]) || in_crlf(old.len() - suffix)) {
         suffix -= 1;
     }
     (prefix, old.len() - suffix, &new[prefix..new.len() - suffix])
@@ -74,5 +77,8 @@ mod tests {
         assert_eq!(smallest_edit("x é", "x è"), (2, 4, "è"));
         let (s, e, t) = smallest_edit("ab", "");
         assert_eq!((s, e, t), (0, 2, ""));
+        // Line ends changed from CRLF to LF: the edit takes each CRLF whole.
+        assert_eq!(smallest_edit("1-0\r\n", "1-0\n"), (0, 5, "1-0\n"));
+        assert_eq!(smallest_edit("a \r\nb", "a \nb"), (2, 5, "\nb"));
     }
 }
