@@ -423,6 +423,38 @@ fn an_edit_checks_the_games_it_touches_alone() {
     client.shutdown();
 }
 
+/// A client that sends the whole text after an edit (no range) gets the same answer, and
+/// still only the game it touched is checked again.
+#[test]
+fn a_whole_text_change_checks_the_games_it_touches_alone() {
+    let one: String = FIXTURES.iter().map(|p| read(p) + "\n").collect();
+    let text = one.repeat(3);
+    let mut client = Client::start(json!({}));
+    let doc = uri("whole.pdn");
+    client.open(&doc, &text);
+    let (games, checks) = client.status(&doc);
+    let at = text.len() / 2 + text[text.len() / 2..].find(" 32-28").unwrap() + 1;
+    let mut edited = text.clone();
+    edited.replace_range(at..at + 5, "33-28");
+    client.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": doc, "version": 2},
+            "contentChanges": [{"text": edited}],
+        }),
+    );
+    let after = client.diagnostics(&doc);
+    assert_eq!(client.status(&doc), (games, checks + 1));
+    let dir = std::env::temp_dir().join(format!("pdnkit-lsp-whole-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("whole.pdn");
+    std::fs::write(&file, &edited).unwrap();
+    let expected = validate_json(file.to_str().unwrap(), &[]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(published(&after), expected);
+    client.shutdown();
+}
+
 #[test]
 fn hover_on_a_move_shows_the_boards_and_on_a_tag_what_was_read() {
     let text = "[White \"A\"]\n[Black \"B\"]\n[GameType \"20\"]\n\

@@ -86,13 +86,8 @@ impl Document {
     /// Reads the encoding of the file the document was opened from (its name a `file:` URI)
     /// and gives its game the note `validate` gives it.
     pub fn read_encoding_from_disk(&mut self) {
-        let note = encoding::from_disk(&self.name, self.games.iter().map(|g| g.raw.text.as_str()));
-        self.keep_encoding(note);
-    }
-
-    /// Keeps an encoding note, given to its game from now on.
-    pub fn keep_encoding(&mut self, note: Option<EncodingNote>) {
-        self.encoding = note;
+        self.encoding =
+            encoding::from_disk(&self.name, self.games.iter().map(|g| g.raw.text.as_str()));
         if let Some(note) = &self.encoding {
             for slot in &mut self.games {
                 if slot.raw.text == note.text {

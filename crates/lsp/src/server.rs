@@ -225,9 +225,11 @@ impl Server<'_> {
                             doc.edit(start, end, &change.text, forced);
                         }
                         None => {
-                            let note = doc.encoding.take();
-                            *doc = Document::new(uri.as_str(), change.text, forced);
-                            doc.keep_encoding(note);
+                            // The whole text, as a client that does not sync by ranges sends
+                            // it: what changed is found between the ends the texts share, so
+                            // only the games there are checked again.
+                            let (start, end, new) = changed_part(&doc.text, &change.text);
+                            doc.edit(start, end, new, forced);
                         }
                     }
                 }
@@ -377,6 +379,31 @@ impl Server<'_> {
     }
 }
 
+/// The bytes `start..end` of `old` that `new` replaces, and what with: all but the ends the
+/// two texts share.
+fn changed_part<'n>(old: &str, new: &'n str) -> (usize, usize, &'n str) {
+    let mut prefix = old
+        .bytes()
+        .zip(new.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    while !old.is_char_boundary(prefix) {
+        prefix -= 1;
+    }
+    let most = old.len().min(new.len()) - prefix;
+    let mut suffix = old
+        .bytes()
+        .rev()
+        .zip(new.bytes().rev())
+        .take(most)
+        .take_while(|(a, b)| a == b)
+        .count();
+    while !old.is_char_boundary(old.len() - suffix) {
+        suffix -= 1;
+    }
+    (prefix, old.len() - suffix, &new[prefix..new.len() - suffix])
+}
+
 /// The parameters of `pdnkit/status`.
 #[derive(serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -391,4 +418,18 @@ fn params<P: serde::de::DeserializeOwned>(request: Request) -> Result<P, (ErrorC
 
 fn to_value(value: impl serde::Serialize) -> Answer {
     serde_json::to_value(value).map_err(|e| (ErrorCode::InternalError, e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::changed_part;
+
+    #[test]
+    fn the_changed_part_lies_between_the_shared_ends_on_character_boundaries() {
+        assert_eq!(changed_part("1. 32-28 *", "1. 33-28 *"), (4, 5, "3"));
+        assert_eq!(changed_part("x é y", "x è y"), (2, 4, "è"));
+        assert_eq!(changed_part("aa", "aaa"), (2, 2, "a"));
+        assert_eq!(changed_part("same", "same"), (4, 4, ""));
+        assert_eq!(changed_part("abc", ""), (0, 3, ""));
+    }
 }
