@@ -8,13 +8,14 @@
 
 use std::borrow::Cow;
 
-use super::lex::{self, MoveForm, Separator};
+use super::lex::{MoveForm, Separator};
 use super::note::Note;
 use super::span::Span;
 use draughts::{Fen, GameType, ParseFenError, ParseGameTypeError, SquareToken};
 
 use super::lex::parse_move_square_bytes;
 use super::tags::{ResultToken, VariantTag};
+use super::token;
 
 /// One parsed game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,6 +123,7 @@ impl<'a> Move<'a> {
             rest: self.text.as_bytes(),
             previous: None,
             form: self.form,
+            squares: token::Squares::new(self.text.as_bytes()),
         }
     }
 
@@ -166,6 +168,7 @@ pub struct Steps<'a> {
     rest: &'a [u8],
     previous: Option<SquareToken>,
     form: MoveForm,
+    squares: token::Squares<'a>,
 }
 
 impl Iterator for Steps<'_> {
@@ -173,7 +176,7 @@ impl Iterator for Steps<'_> {
 
     fn next(&mut self) -> Option<Self::Item> {
         match self.form {
-            MoveForm::Squares => {}
+            MoveForm::Squares => self.squares.next(),
             MoveForm::RunTogether => {
                 // `3228`: two squares of two digits each.
                 let (head, tail) = self.rest.split_at(self.rest.len().min(2));
@@ -181,7 +184,7 @@ impl Iterator for Steps<'_> {
                 self.rest = tail;
                 let sep = self.previous.map(|_| Separator::None);
                 self.previous = Some(sq);
-                return Some((sep, sq));
+                Some((sep, sq))
             }
             MoveForm::FileAndTarget => {
                 // `cd4`: the file letter, then the square.
@@ -195,21 +198,7 @@ impl Iterator for Steps<'_> {
                 let (sq, _) = parse_move_square_bytes(self.rest)?;
                 self.rest = &[];
                 self.previous = Some(sq);
-                return Some((Some(Separator::None), sq));
-            }
-        }
-        match self.previous {
-            None => {
-                let (sq, n) = parse_move_square_bytes(self.rest)?;
-                self.rest = &self.rest[n..];
-                self.previous = Some(sq);
-                Some((None, sq))
-            }
-            Some(prev) => {
-                let (sep, sq, n) = lex::move_step(self.rest, prev)?;
-                self.rest = &self.rest[n..];
-                self.previous = Some(sq);
-                Some((Some(sep), sq))
+                Some((Some(Separator::None), sq))
             }
         }
     }

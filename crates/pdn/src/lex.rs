@@ -1,20 +1,19 @@
 //! Byte-level recognisers for the PDN tokens that decide game structure: moves, move numbers,
-//! results, delimiters. They are shared by the splitter (which runs on undecoded bytes) and the
+//! results, delimiters; the words themselves are read by the one tokenizer (`token`), and
+//! here it is decided which token a word is and what must follow it. They are shared by the splitter (which runs on undecoded bytes) and the
 //! parser (which runs on the decoded text), so both agree on what a move or a terminator is.
 //!
 //! Every recogniser looks at the start of a byte slice and returns how many bytes the token
 //! uses; none allocates. Tokens are ASCII except the `½-½` result and Unicode dashes, which are
 //! consumed as whole UTF-8 sequences, so a token always ends on a character boundary.
 
-use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
-use nom::character::complete::digit1;
 use nom::combinator::recognize;
 use nom::{IResult, Parser};
 
 use draughts::{SquareToken, parse_square_bytes};
 
-use super::tags::RESULT_TOKENS;
+use super::token::{self, Word};
 
 /// A square of a move at the start of `b`: a square token, also with an upper-case file
 /// letter (`E3-D4`, as some exporters write moves), read as its lower case.
@@ -139,62 +138,7 @@ pub fn junk_len(b: &[u8]) -> usize {
 /// followed directly by the next game's first move number ([`starts_first_move`]).
 #[inline]
 pub fn result_len(b: &[u8]) -> Option<usize> {
-    // Only these starts may be results: most words are rejected here, inlined.
-    let maybe = matches!(
-        b,
-        [b'*', ..]
-            | [b'0'..=b'2', b'-', ..]
-            | [b'0' | b'1', b':', ..]
-            | [b'1', b'/', ..]
-            | [b'0', b'.', ..]
-            | [0xC2, 0xBD, ..]
-    );
-    if !maybe {
-        return None;
-    }
-    result_len_slow(b)
-}
-
-/// [`result_len`] for a word that may be a result.
-#[inline(never)]
-fn result_len_slow(b: &[u8]) -> Option<usize> {
-    // This runs for every word of every game: decide on the first two bytes before comparing
-    // with the token list.
-    let len = match (*b.first()?, b.get(1)) {
-        (b'*', _) => 1,
-        // Moves and move numbers starting with 1 or 2: rejected on their first two bytes.
-        (b'0'..=b'2', Some(b'0'..=b'9')) => return None,
-        (b'0'..=b'2', Some(b'-')) => {
-            let pair = (b[0], *b.get(2)?);
-            let known = matches!(
-                pair,
-                (b'2', b'0')
-                    | (b'0', b'2')
-                    | (b'1', b'1')
-                    | (b'1', b'0')
-                    | (b'0', b'1')
-                    | (b'0', b'0')
-            );
-            if !known {
-                return None;
-            }
-            3
-        }
-        // The Russian `1:0` and `0:1`.
-        (b'0' | b'1', Some(b':')) => {
-            if !matches!((b[0], *b.get(2)?), (b'1', b'0') | (b'0', b'1')) {
-                return None;
-            }
-            3
-        }
-        // The longer tokens `1/2-1/2`, `0.5-0.5`, `½-½`, `½–½` (`½` is C2 BD).
-        (b'0' | b'1', Some(b'/' | b'.')) | (0xC2, Some(0xBD)) => RESULT_TOKENS
-            .iter()
-            .map(|t| t.as_bytes())
-            .find(|t| t.len() > 3 && b.starts_with(t))?
-            .len(),
-        _ => return None,
-    };
+    let len = token::result_len(b)?;
     (is_delimiter(&b[len..]) || starts_first_move(&b[len..])).then_some(len)
 }
 
@@ -232,113 +176,21 @@ pub fn ends_word(c: u8) -> bool {
 /// A move number `12.` or `12...` (any number of dots): the number, the dot count and the length.
 /// The dots need no delimiter after them (`1.32-28`).
 pub fn move_number(b: &[u8]) -> Option<(u32, u8, usize)> {
-    // One pass over the digits (this runs for every word starting with a digit).
-    let mut number = Some(0u32);
-    let mut digits = 0;
-    while let Some(&d) = b.get(digits)
-        && d.is_ascii_digit()
-    {
-        number = number.and_then(|n| n.checked_mul(10)?.checked_add(u32::from(d - b'0')));
-        digits += 1;
-    }
-    if digits == 0 || b.get(digits) != Some(&b'.') {
+    number_of(b, &token::scan(b))
+}
+
+/// The move number of the word `b` scanned as `word`.
+fn number_of(b: &[u8], word: &Word) -> Option<(u32, u8, usize)> {
+    let len = word.number;
+    if len == 0 {
         return None;
     }
-    let dots = b[digits..].iter().take_while(|&&c| c == b'.').count();
-    let dot_count = u8::try_from(dots).unwrap_or(u8::MAX);
-    Some((number?, dot_count, digits + dots))
-}
-
-fn separator(b: &[u8]) -> BResult<'_, Separator> {
-    alt((
-        tag(&b"-"[..]).map(|_| Separator::Dash),
-        tag(&b"x"[..]).map(|_| Separator::Cross),
-        tag(&b"X"[..]).map(|_| Separator::Cross),
-        tag(&b":"[..]).map(|_| Separator::Colon),
-        tag("\u{2013}".as_bytes()).map(|_| Separator::Dash),
-        tag("\u{2011}".as_bytes()).map(|_| Separator::Dash),
-    ))
-    .parse(b)
-}
-
-fn blanks(b: &[u8]) -> BResult<'_, &[u8]> {
-    take_while(|c| c == b' ' || c == b'\t').parse(b)
-}
-
-fn square(b: &[u8]) -> BResult<'_, SquareToken> {
-    match parse_move_square_bytes(b) {
-        Some((sq, n)) => Ok((&b[n..], sq)),
-        None => Err(nom::Err::Error(nom::error::Error::new(
-            b,
-            nom::error::ErrorKind::Digit,
-        ))),
-    }
-}
-
-/// One step of a move after its first square: a separator (spaces allowed around it, as in the
-/// fixed-width `1- 7`) and a square; or, between two alphanumeric squares, no separator.
-/// Returns the separator, the square and the bytes used.
-// Always inlined: `scan_move` runs it for every square of every move.
-#[inline(always)]
-pub fn move_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareToken, usize)> {
-    // Fast path for the usual `-28`, `x19`, `:e5`, kept small so that it inlines.
-    let quick = match b.first() {
-        Some(b'-') => Some(Separator::Dash),
-        Some(b'x' | b'X') => Some(Separator::Cross),
-        Some(b':') => Some(Separator::Colon),
-        _ => None,
-    };
-    if let Some(sep) = quick
-        && let Some((sq, n)) = parse_move_square_bytes(&b[1..])
-    {
-        return Some((sep, sq, 1 + n));
-    }
-    // The usual end of a numeric move (a space and the next word, a line end, a bracket): no
-    // general step can start here, as `general_step` would find.
-    let after_blank = match b {
-        [b' ' | b'\t', next, ..] => *next,
-        [first, ..] => *first,
-        [] => return None,
-    };
-    if !previous.is_alg() && !matches!(after_blank, b' ' | b'\t' | 0xE2 | b'-' | b'x' | b'X' | b':')
-    {
-        return None;
-    }
-    general_step(b, previous)
-}
-
-/// [`move_step`] past its fast path.
-#[inline(never)]
-fn general_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareToken, usize)> {
-    // The general form (spaces around the separator, Unicode dashes) only when it can apply.
-    let blank = |c: &&u8| **c == b' ' || **c == b'\t';
-    let general = match b.first() {
-        Some(b' ' | b'\t') => matches!(
-            b.iter().find(|c| !blank(c)),
-            Some(b'-' | b'x' | b'X' | b':' | 0xE2)
-        ),
-        Some(0xE2) => true,
-        Some(b'-' | b'x' | b'X' | b':') => b.get(1).is_some_and(|c| blank(&c)),
-        _ => false,
-    };
-    if !general {
-        return alg_step(b, previous);
-    }
-    let with_sep: BResult<(_, _, _, _)> = (blanks, separator, blanks, square).parse(b);
-    if let Ok((rest, (_, sep, _, sq))) = with_sep {
-        return Some((sep, sq, b.len() - rest.len()));
-    }
-    alg_step(b, previous)
-}
-
-/// Between two alphanumeric squares the separator may be left out (`a3b4`).
-fn alg_step(b: &[u8], previous: SquareToken) -> Option<(Separator, SquareToken, usize)> {
-    if previous.is_alg()
-        && let Some((sq @ SquareToken::Alg { .. }, n)) = parse_move_square_bytes(b)
-    {
-        return Some((Separator::None, sq, n));
-    }
-    None
+    let digits = b[..len].iter().take_while(|c| c.is_ascii_digit()).count();
+    let number = b[..digits].iter().try_fold(0u32, |n, &d| {
+        n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+    })?;
+    let dots = u8::try_from(len - digits).unwrap_or(u8::MAX);
+    Some((number, dots, len))
 }
 
 /// How a move is written.
@@ -369,35 +221,21 @@ pub struct MoveScan {
 /// followed by a strength mark. Not checked for a delimiter after it: the caller decides what
 /// glued text means.
 pub fn scan_move(b: &[u8]) -> Option<MoveScan> {
-    let Some((mut prev, mut pos)) = parse_move_square_bytes(b) else {
-        return run_together(b).or_else(|| file_and_target(b));
-    };
-    let mut squares = 1u8;
-    while let Some((_, sq, used)) = move_step(&b[pos..], prev) {
-        prev = sq;
-        pos += used;
-        squares = squares.saturating_add(1);
-    }
+    move_of(b, &token::scan(b))
+}
+
+/// The move of the word `b` scanned as `word`.
+fn move_of(b: &[u8], word: &Word) -> Option<MoveScan> {
     // Upper-case letters are read as squares only in moves of letters alone (`E3-D4`), not
     // beside numbers (`K33-29` is a king mark, not a square).
-    let upper = || b[..pos].iter().any(|c| (b'A'..=b'L').contains(c));
-    // A number that starts a square: a digit after no file letter and no digit.
-    let numeric = || {
-        b[..pos].iter().enumerate().any(|(i, c)| {
-            c.is_ascii_digit()
-                && (i == 0
-                    || !(b[i - 1].is_ascii_digit()
-                        || matches!(b[i - 1].to_ascii_lowercase(), b'a'..=b'l')))
-        })
-    };
-    if squares >= 2 && !(upper() && numeric()) {
+    if word.moves > 0 && !(word.upper && word.numeric) {
         return Some(MoveScan {
-            len: pos,
-            squares,
+            len: word.moves,
+            squares: word.squares,
             form: MoveForm::Squares,
         });
     }
-    run_together(b)
+    run_together(b).or_else(|| file_and_target(b, word))
 }
 
 /// PDN 1.0's `3228`: exactly four digits, two squares of two digits each, delimited.
@@ -416,13 +254,9 @@ fn run_together(b: &[u8]) -> Option<MoveScan> {
 
 /// Russian short notation `cd4`: a lower-case file letter, then a lower-case square, delimited
 /// or followed by a strength mark (`cd4!`).
-fn file_and_target(b: &[u8]) -> Option<MoveScan> {
-    if !matches!(b, [b'a'..=b'l', b'a'..=b'l', ..]) {
-        return None;
-    }
-    let (_, n) = parse_move_square_bytes(&b[1..])?;
-    let len = 1 + n;
-    let ends = is_delimiter(&b[len..]) || matches!(b.get(len), Some(b'!' | b'?'));
+fn file_and_target(b: &[u8], word: &Word) -> Option<MoveScan> {
+    let len = word.short;
+    let ends = len > 0 && (is_delimiter(&b[len..]) || matches!(b.get(len), Some(b'!' | b'?')));
     ends.then_some(MoveScan {
         len,
         squares: 2,
@@ -448,39 +282,28 @@ pub fn looks_like_move(word: &[u8]) -> bool {
 /// A move strength mark glued to a move: `!`, `?!`, `(?)`, `(!?!!!)`, or the star `*`.
 #[inline]
 pub fn strength_len(b: &[u8]) -> usize {
-    if !matches!(b.first(), Some(b'!' | b'?' | b'(' | b'*')) {
-        return 0;
+    match b.first() {
+        Some(b'!' | b'?' | b'(') => token::scan(b).marks,
+        Some(b'*') => 1,
+        _ => 0,
     }
-    marked_strength_len(b)
-}
-
-/// [`strength_len`] after a first byte that may start a mark.
-#[inline(never)]
-fn marked_strength_len(b: &[u8]) -> usize {
-    let marks = |c: u8| c == b'!' || c == b'?';
-    let plain: BResult<&[u8]> = take_while1(marks).parse(b);
-    if let Ok((_, m)) = plain {
-        return m.len();
-    }
-    let paren: BResult<&[u8]> =
-        recognize((tag(&b"("[..]), take_while1(marks), tag(&b")"[..]))).parse(b);
-    if let Ok((_, m)) = paren {
-        return m.len();
-    }
-    usize::from(b.first() == Some(&b'*'))
 }
 
 /// A NAG `$12`: its value and length.
 pub fn nag(b: &[u8]) -> Option<(u16, usize)> {
-    let res: BResult<&[u8]> = recognize((tag(&b"$"[..]), digit1)).parse(b);
-    let (_, all) = res.ok()?;
-    let value = std::str::from_utf8(&all[1..]).ok()?.parse().ok()?;
-    Some((value, all.len()))
+    let len = token::scan(b).nag;
+    let value = std::str::from_utf8(b.get(1..len)?).ok()?.parse().ok()?;
+    Some((value, len))
 }
 
 /// The unknown move `- -` (also `--`): its length.
 pub fn unknown_move_len(b: &[u8]) -> Option<usize> {
-    let res: BResult<&[u8]> = recognize((tag(&b"-"[..]), blanks, tag(&b"-"[..]))).parse(b);
+    let res: BResult<&[u8]> = recognize((
+        tag(&b"-"[..]),
+        take_while(|c| c == b' ' || c == b'\t'),
+        tag(&b"-"[..]),
+    ))
+    .parse(b);
     let (rest, m) = res.ok()?;
     is_delimiter(rest).then_some(m.len())
 }
@@ -516,10 +339,11 @@ pub fn classify_word(b: &[u8]) -> (WordClass, usize) {
     }
     match b[0] {
         b'0'..=b'9' | b'a'..=b'l' | b'A'..=b'L' => {
-            if let Some((_, _, n)) = move_number(b) {
+            let word = token::scan(b);
+            if let Some((_, _, n)) = number_of(b, &word) {
                 return (WordClass::MoveStart, n);
             }
-            if let Some(m) = scan_move(b) {
+            if let Some(m) = move_of(b, &word) {
                 return (WordClass::MoveStart, m.len + strength_len(&b[m.len..]));
             }
         }

@@ -43,12 +43,15 @@
 //!
 //! # Where the movetext grammar is recognised
 //!
-//! Four places read movetext, for speed in the passes that need less than a tree; each is held
-//! to the parser by tests, and every one but the first two is a fast path the switch turns off.
+//! The words of movetext are read by one tokenizer (`token`); the places below build on it or,
+//! for speed in the passes that need less than a tree, read the plain shape on their own. Each
+//! is held to the parser by tests, and every one but the first three is a fast path the switch
+//! turns off.
 //!
 //! | where | what it decides | kept in step by |
 //! |---|---|---|
-//! | `lex` | moves, numbers, results, word ends: the byte recognisers the parser and the splitter share | unit tests in `lex`; every test of the parser |
+//! | `token` | the words of movetext (numbers, squares and separators, results, NAGs, marks): one table-driven tokenizer | `token`'s tests (the replaced hand-written recognisers, on random words and every word of the corpus) |
+//! | `lex` | on `token`: which token a word is, what must follow it; word ends: what the parser, the splitter and the plain words share | unit tests in `lex`; every test of the parser |
 //! | `parser` | the syntax tree: the reference | `src/parser/tests.rs`, the fixtures, the corpus |
 //! | `split` (word scanner, `skip_movetext`, `skip_plain_words`) | where a game ends: terminators outside comments and variations, the next tag | `split`'s tests (the shortcuts end where the word-by-word path does); `tests/mutation` (games tile the input, read in any parts) |
 //! | `plain` (byte automaton) and `plain::blocks` (64-byte masks, SSE2/AVX2) | a game in the plain shape: the parser reads it without error or note | `plain`'s tests (blocks stop where the automaton does); `tests/pdn_fast_paths.rs` (corpus, fixtures, random games near the shape: [`fast::scan_game`] with and without fast paths); `tests/mutation`; the `parse` fuzz target |
@@ -70,6 +73,7 @@ mod span;
 mod split;
 mod tags;
 mod text;
+mod token;
 mod writer;
 mod zip;
 
