@@ -180,7 +180,7 @@ pub fn move_number(b: &[u8]) -> Option<(u32, u8, usize)> {
 }
 
 /// The move number of the word `b` scanned as `word`.
-fn number_of(b: &[u8], word: &Word) -> Option<(u32, u8, usize)> {
+pub fn number_of(b: &[u8], word: &Word) -> Option<(u32, u8, usize)> {
     let len = word.number;
     if len == 0 {
         return None;
@@ -225,7 +225,7 @@ pub fn scan_move(b: &[u8]) -> Option<MoveScan> {
 }
 
 /// The move of the word `b` scanned as `word`.
-fn move_of(b: &[u8], word: &Word) -> Option<MoveScan> {
+pub fn move_of(b: &[u8], word: &Word) -> Option<MoveScan> {
     // Upper-case letters are read as squares only in moves of letters alone (`E3-D4`), not
     // beside numbers (`K33-29` is a king mark, not a square).
     if word.moves > 0 && !(word.upper && word.numeric) {

@@ -1130,13 +1130,16 @@ fn movetext_word(b: &[u8], start: usize, end: usize) -> (usize, bool) {
     if let Some(n) = lex::result_len(word) {
         return (start + n, true);
     }
-    if word[0].is_ascii_digit()
+    // Only a word with a dot after its digits may start with a move number.
+    let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits > 0
+        && word.get(digits) == Some(&b'.')
         && let Some((_, _, n)) = lex::move_number(word)
     {
         return (start + n, false);
     }
-    let len = word.iter().position(|&c| lex::ends_word(c));
-    (start + len.unwrap_or(word.len()).max(1), false)
+    let len = word[digits..].iter().position(|&c| lex::ends_word(c));
+    (start + len.map_or(word.len(), |n| digits + n).max(1), false)
 }
 
 /// Where to cut `bytes` at or before `len` without cutting a UTF-8 sequence (a cut one would

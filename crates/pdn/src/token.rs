@@ -23,7 +23,7 @@
 
 use draughts::SquareToken;
 
-use crate::lex::{Separator, parse_move_square_bytes};
+use crate::lex::Separator;
 use crate::tags::RESULT_TOKENS;
 
 // Byte classes: the bytes the grammar tells apart. Each byte of a result token has a class of
@@ -85,6 +85,9 @@ const BYTE_CLASSES: [(u8, &[u8]); 24] = [
     (CLOSE, b")"),
 ];
 
+/// [`CLASS_OF`] in memory once, for the lookups while scanning.
+static CLASS: [u8; 256] = CLASS_OF;
+
 const DIGITS: &[u8] = &[ZERO, ONE, TWO, FIVE, DIGIT];
 const NONZERO: &[u8] = &[ONE, TWO, FIVE, DIGIT];
 const SEPARATORS: &[u8] = &[CROSS, DASH, COLON];
@@ -104,14 +107,6 @@ const CLASS_OF: [u8; 256] = {
     table
 };
 
-#[inline(always)]
-fn class_at(b: &[u8], i: usize) -> u8 {
-    match b.get(i) {
-        Some(&c) => CLASS_OF[usize::from(c)],
-        None => END,
-    }
-}
-
 // What a step tells, as bits.
 /// A square ended before this byte.
 const SQUARE_END: u16 = 1;
@@ -123,14 +118,10 @@ const SHORT_END: u16 = 4;
 const NAG_END: u16 = 8;
 /// Strength marks ended before this byte.
 const MARKS_END: u16 = 16;
-/// A square starts at this byte.
-const SQUARE_START: u16 = 32;
 /// A square of digits starts at this byte.
-const NUMERIC: u16 = 64;
+const NUMERIC: u16 = 32;
 /// This byte is an upper-case file letter starting a square.
-const UPPER_FILE: u16 = 128;
-/// A separator starts at this byte.
-const SEPARATOR: u16 = 256;
+const UPPER_FILE: u16 = 64;
 
 // States of the word automaton. The first square of a word has states of its own, as it may
 // turn out a move number; a square after a separator may not.
@@ -208,26 +199,21 @@ impl Table {
     /// separator, blanks or (after a letter square) another letter square may follow.
     const fn ends_square(&mut self, state: u8, letters: bool) {
         self.otherwise(state, DEAD, SQUARE_END);
-        self.on(state, SEPARATORS, SEP, SQUARE_END | SEPARATOR);
-        self.on(state, &[E2], DASH1, SQUARE_END | SEPARATOR);
+        self.on(state, SEPARATORS, SEP, SQUARE_END);
+        self.on(state, &[E2], DASH1, SQUARE_END);
         self.on(state, &[BLANK], PRE_SEP, SQUARE_END);
         if letters {
-            self.on(state, &[FILE], LETTER, SQUARE_END | SQUARE_START);
-            self.on(
-                state,
-                &[UPPER],
-                LETTER,
-                SQUARE_END | SQUARE_START | UPPER_FILE,
-            );
+            self.on(state, &[FILE], LETTER, SQUARE_END);
+            self.on(state, &[UPPER], LETTER, SQUARE_END | UPPER_FILE);
         }
     }
 
     /// Where a square may start (after a separator): digits or a file letter.
     const fn starts_square(&mut self, state: u8) {
-        self.on(state, &[ZERO], LZ1, SQUARE_START | NUMERIC);
-        self.on(state, NONZERO, L1, SQUARE_START | NUMERIC);
-        self.on(state, &[FILE], LETTER, SQUARE_START);
-        self.on(state, &[UPPER], LETTER, SQUARE_START | UPPER_FILE);
+        self.on(state, &[ZERO], LZ1, NUMERIC);
+        self.on(state, NONZERO, L1, NUMERIC);
+        self.on(state, &[FILE], LETTER, 0);
+        self.on(state, &[UPPER], LETTER, UPPER_FILE);
     }
 }
 
@@ -235,8 +221,8 @@ impl Table {
 const WORDS: Table = {
     let mut t = Table([[0; CLASSES]; STATES]);
     // The first square, or a move number (any digits, then dots).
-    t.on(START, &[ZERO], NZ1, SQUARE_START | NUMERIC);
-    t.on(START, NONZERO, N1, SQUARE_START | NUMERIC);
+    t.on(START, &[ZERO], NZ1, NUMERIC);
+    t.on(START, NONZERO, N1, NUMERIC);
     t.on(NZ1, &[ZERO], NZ2, 0);
     t.on(NZ1, NONZERO, N2, 0);
     t.ends_square(N1, false);
@@ -271,8 +257,8 @@ const WORDS: Table = {
     t.ends_square(L3, false);
     t.on(L3, DIGITS, DEAD, 0);
     // A letter square: a file letter and one or two rank digits.
-    t.on(START, &[FILE], FIRST_FILE, SQUARE_START);
-    t.on(START, &[UPPER], LETTER, SQUARE_START | UPPER_FILE);
+    t.on(START, &[FILE], FIRST_FILE, 0);
+    t.on(START, &[UPPER], LETTER, UPPER_FILE);
     t.on(FIRST_FILE, &[ZERO], AZ1, 0);
     t.on(FIRST_FILE, NONZERO, A1, 0);
     t.on(LETTER, &[ZERO], AZ1, 0);
@@ -286,8 +272,8 @@ const WORDS: Table = {
     t.on(SEP, &[BLANK], SEP, 0);
     t.starts_square(SEP);
     t.on(PRE_SEP, &[BLANK], PRE_SEP, 0);
-    t.on(PRE_SEP, SEPARATORS, SEP, SEPARATOR);
-    t.on(PRE_SEP, &[E2], DASH1, SEPARATOR);
+    t.on(PRE_SEP, SEPARATORS, SEP, 0);
+    t.on(PRE_SEP, &[E2], DASH1, 0);
     t.on(DASH1, &[X80], DASH2, 0);
     t.on(DASH2, &[X91, X93], SEP, 0);
     // A short move: two file letters, then the target's rank.
@@ -315,6 +301,39 @@ const WORDS: Table = {
     t
 };
 
+/// [`WORDS`] packed: `STEPS[state][class]` is the next state in the low six bits and what the
+/// step tells above them. A `static`: a `const` table may be copied where it is read.
+static STEPS: [[u16; CLASSES]; STATES] = {
+    let mut t = [[0; CLASSES]; STATES];
+    let mut state = 0;
+    while state < STATES {
+        let mut class = 0;
+        while class < CLASSES {
+            t[state][class] = packed(WORDS.0[state][class]);
+            class += 1;
+        }
+        state += 1;
+    }
+    t
+};
+
+const fn packed(step: u32) -> u16 {
+    let (next, does) = (step & 0xFF, step >> 8);
+    assert!(next < 64 && does < 1 << 10, "a step fits in 16 bits");
+    (next | does << 6) as u16
+}
+
+/// The step from `state` at `b[i]` (or the end): the next state and what the step tells.
+#[inline(always)]
+fn step(state: u8, b: &[u8], i: usize) -> (u8, u16) {
+    let class = match b.get(i) {
+        Some(&c) => CLASS[usize::from(c)],
+        None => END,
+    };
+    let packed = STEPS[usize::from(state)][usize::from(class)];
+    ((packed & 63) as u8, packed >> 6)
+}
+
 /// Most states of the result table: one per byte of the result tokens, and the start.
 const RESULT_STATES: usize = 64;
 
@@ -324,7 +343,7 @@ struct Results {
     ends: [bool; RESULT_STATES],
 }
 
-const RESULTS: Results = {
+static RESULTS: Results = {
     let mut r = Results {
         next: [[DEAD; CLASSES]; RESULT_STATES],
         ends: [false; RESULT_STATES],
@@ -391,8 +410,7 @@ pub fn scan(b: &[u8]) -> Word {
     let (mut state, mut squares, mut seen) = (START, 0u8, 0u16);
     let mut i = 0;
     loop {
-        let step = WORDS.0[usize::from(state)][usize::from(class_at(b, i))];
-        let does = (step >> 8) as u16;
+        let (next, does) = step(state, b, i);
         if does != 0 {
             if does & SQUARE_END != 0 {
                 // As the parser counts: saturating (a move of 256 squares is no legal move).
@@ -406,13 +424,20 @@ pub fn scan(b: &[u8]) -> Word {
             }
             // After the square's end: a square starting at this byte is not the move's.
             seen |= does;
-            let end = |bit: u16| if does & bit != 0 { i } else { 0 };
-            word.number = word.number.max(end(NUMBER_END));
-            word.short = word.short.max(end(SHORT_END));
-            word.nag = word.nag.max(end(NAG_END));
-            word.marks = word.marks.max(end(MARKS_END));
+            if does & (NUMBER_END | SHORT_END | NAG_END | MARKS_END) != 0 {
+                // Each ends the scan: the state is dead after it.
+                if does & NUMBER_END != 0 {
+                    word.number = i;
+                } else if does & SHORT_END != 0 {
+                    word.short = i;
+                } else if does & NAG_END != 0 {
+                    word.nag = i;
+                } else {
+                    word.marks = i;
+                }
+            }
         }
-        state = step as u8;
+        state = next;
         if state == DEAD {
             return word;
         }
@@ -426,7 +451,7 @@ pub fn result_len(b: &[u8]) -> Option<usize> {
     let mut state = START;
     let mut len = None;
     for (i, &c) in b.iter().enumerate() {
-        state = RESULTS.next[usize::from(state)][usize::from(CLASS_OF[usize::from(c)])];
+        state = RESULTS.next[usize::from(state)][usize::from(CLASS[usize::from(c)])];
         if state == DEAD {
             break;
         }
@@ -437,66 +462,62 @@ pub fn result_len(b: &[u8]) -> Option<usize> {
     len
 }
 
-/// The separators and squares of a move's text (the move alone, as [`scan`] found it): each
-/// square with the separator before it (`None` for the first square, [`Separator::None`]
-/// between two letter squares written together).
+/// The separators and squares of a move the tokenizer accepted ([`Word::moves`]): each square
+/// with the separator before it (`None` for the first square, [`Separator::None`] between two
+/// letter squares written together). The move is known to be well formed, so this only decodes
+/// it: a square is a file letter or none and its digits, a separator what lies between.
 #[derive(Clone, Debug)]
 pub struct Squares<'a> {
     text: &'a [u8],
     at: usize,
-    state: u8,
-    square_start: usize,
-    separator: Separator,
-    first: bool,
 }
 
 impl<'a> Squares<'a> {
-    /// The squares of `text`.
+    /// The squares of `text`, a whole move.
     pub fn new(text: &'a [u8]) -> Self {
-        Squares {
-            text,
-            at: 0,
-            state: START,
-            square_start: 0,
-            separator: Separator::None,
-            first: true,
-        }
+        Squares { text, at: 0 }
     }
 }
 
 impl Iterator for Squares<'_> {
     type Item = (Option<Separator>, SquareToken);
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        while self.state != DEAD {
-            let i = self.at;
-            let step = WORDS.0[usize::from(self.state)][usize::from(class_at(self.text, i))];
-            let does = (step >> 8) as u16;
-            self.state = step as u8;
-            self.at += 1;
-            let mut found = None;
-            if does & SQUARE_END != 0 {
-                let (square, _) = parse_move_square_bytes(&self.text[self.square_start..i])?;
-                let separator = (!self.first).then_some(self.separator);
-                found = Some((separator, square));
-                self.first = false;
-                self.separator = Separator::None;
+        let b = self.text;
+        let mut i = self.at;
+        let first = i == 0;
+        let mut separator = Separator::None;
+        while let Some(&c) = b.get(i) {
+            match CLASS_OF[usize::from(c)] {
+                ZERO | ONE | TWO | FIVE | DIGIT | FILE | UPPER => break,
+                CROSS => separator = Separator::Cross,
+                COLON => separator = Separator::Colon,
+                DASH | E2 => separator = Separator::Dash,
+                _ => {}
             }
-            if does & SEPARATOR != 0 {
-                self.separator = match self.text[i] {
-                    b'x' | b'X' => Separator::Cross,
-                    b':' => Separator::Colon,
-                    _ => Separator::Dash,
-                };
-            }
-            if does & SQUARE_START != 0 {
-                self.square_start = i;
-            }
-            if found.is_some() {
-                return found;
-            }
+            i += 1;
         }
-        None
+        let &c = b.get(i)?;
+        let file = matches!(CLASS_OF[usize::from(c)], FILE | UPPER);
+        i += usize::from(file);
+        let mut digits = 0u16;
+        while let Some(&d) = b.get(i)
+            && d.is_ascii_digit()
+        {
+            digits = digits * 10 + u16::from(d - b'0');
+            i += 1;
+        }
+        self.at = i;
+        let square = if file {
+            SquareToken::Alg {
+                file: c.to_ascii_lowercase() - b'a',
+                rank: digits as u8,
+            }
+        } else {
+            SquareToken::Num(digits)
+        };
+        Some(((!first).then_some(separator), square))
     }
 }
 

@@ -7,6 +7,7 @@ use crate::ast::{Move, MoveNumber, Nag, Node, Setup, Terminator, Variation};
 use crate::lex::{self, MoveForm, WordClass};
 use crate::note::{NoteKind, SyntaxErrorKind};
 use crate::span::Span;
+use crate::token;
 
 /// Reads nodes until the end of the text or a terminator (depth 0), or the `)` closing the
 /// variation opened at `open` (depth > 0).
@@ -140,7 +141,8 @@ fn shared<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>, depth: usize) -> Resu
 fn word<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>, depth: usize) -> Result<(), Fatal> {
     let rest = c.rest();
     let start = c.pos;
-    if let Some((number, dots, n)) = lex::move_number(rest) {
+    let scanned = token::scan(rest);
+    if let Some((number, dots, n)) = lex::number_of(rest, &scanned) {
         c.pos += n;
         out.push(Node::MoveNumber(MoveNumber {
             number,
@@ -149,7 +151,7 @@ fn word<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>, depth: usize) -> Result
         }));
         return Ok(());
     }
-    if let Some(scan) = lex::scan_move(rest) {
+    if let Some(scan) = lex::move_of(rest, &scanned) {
         let end = start + scan.len;
         let strength_len = lex::strength_len(&rest[scan.len..]);
         c.pos = end + strength_len;
