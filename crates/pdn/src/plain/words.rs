@@ -12,9 +12,10 @@ use draughts::SquareToken;
 
 use super::{NotesPassed, is_blank, plain_head_with, whole_without_note};
 use crate::ast::{Comment, CommentKind, Game, HeaderItem, Move, MoveNumber, Node, Tag, Terminator};
-use crate::lex::MoveForm;
+use crate::lex::{MoveForm, Separator};
 use crate::raw::RawGame;
 use crate::span::Span;
+use crate::token;
 
 /// A game in the plain shape: the parser would read it without error or note.
 #[derive(Clone, Debug)]
@@ -138,7 +139,7 @@ impl<'a> PlainMove<'a> {
     /// The squares in order.
     pub fn squares(&self) -> PlainSquares<'a> {
         PlainSquares {
-            rest: self.text.as_bytes(),
+            squares: token::Squares::new(self.text.as_bytes()),
         }
     }
 
@@ -166,7 +167,7 @@ impl<'a> PlainMove<'a> {
 /// The squares of a [`PlainMove`].
 #[derive(Clone, Debug)]
 pub struct PlainSquares<'a> {
-    rest: &'a [u8],
+    squares: token::Squares<'a>,
 }
 
 impl Iterator for PlainSquares<'_> {
@@ -174,67 +175,8 @@ impl Iterator for PlainSquares<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<SquareToken> {
-        // Past the separator and the blanks of the fixed-width form.
-        while let [b'-' | b'x' | b':' | b' ' | b'\t', rest @ ..] = self.rest {
-            self.rest = rest;
-        }
-        let (square, used) = read_square(self.rest)?;
-        self.rest = &self.rest[used..];
-        Some(square)
+        self.squares.next().map(|(_, square)| square)
     }
-}
-
-/// The square of digits at `b[*i]`, read past: `None` unless one or two digits.
-#[inline(always)]
-fn number_square(b: &[u8], i: &mut usize) -> Option<SquareToken> {
-    let start = *i;
-    let mut n = 0u16;
-    while b[*i].is_ascii_digit() {
-        n = n.wrapping_mul(10).wrapping_add(u16::from(b[*i] - b'0'));
-        *i += 1;
-    }
-    (1..=2)
-        .contains(&(*i - start))
-        .then_some(SquareToken::Num(n))
-}
-
-/// The square of a file letter and digits at `b[*i]`, read past: `None` unless a letter
-/// and one or two digits.
-#[inline(always)]
-fn letter_square(b: &[u8], i: &mut usize) -> Option<SquareToken> {
-    let file = b[*i].wrapping_sub(b'a');
-    *i += 1;
-    match number_square(b, i)? {
-        SquareToken::Num(rank) if file <= b'l' - b'a' => Some(SquareToken::Alg {
-            file,
-            rank: rank as u8,
-        }),
-        _ => None,
-    }
-}
-
-/// The square at the start of `b` (of a plain move) and the bytes it takes.
-#[inline(always)]
-fn read_square(b: &[u8]) -> Option<(SquareToken, usize)> {
-    let (file, b, letter) = match b {
-        [] => return None,
-        [c @ b'a'..=b'l', rest @ ..] => (Some(c - b'a'), rest, 1),
-        _ => (None, b, 0),
-    };
-    // One or two digits, the first not zero.
-    let (n, used) = match b {
-        [d, e @ b'0'..=b'9', ..] => (u16::from(d - b'0') * 10 + u16::from(e - b'0'), 2),
-        [d, ..] => (u16::from(d - b'0'), 1),
-        [] => return None,
-    };
-    let square = match file {
-        Some(file) => SquareToken::Alg {
-            file,
-            rank: n as u8,
-        },
-        None => SquareToken::Num(n),
-    };
-    Some((square, letter + used))
 }
 
 /// The words of plain movetext ([`Plain::tokens`]).
@@ -326,13 +268,14 @@ impl<'a> PlainTokens<'a> {
         }))
     }
 
-    /// A word that is not one of [`Self::common_word`]'s, at `start`.
+    /// A word that is not one of [`Self::common_word`]'s, at `start`: a comment, or a word the
+    /// tokenizer reads (a move number, a move).
     #[inline(never)]
     fn other_word(&mut self, start: usize) -> PlainToken<'a> {
         let b = self.text.as_bytes();
-        let mut i = start;
-        if b[i] == b'{' {
-            let close = i + memchr::memchr(b'}', &b[i..self.end]).expect("a closed comment");
+        if b[start] == b'{' {
+            let close =
+                start + memchr::memchr(b'}', &b[start..self.end]).expect("a closed comment");
             self.at = close + 1;
             return PlainToken::Comment(Comment {
                 text: &self.text[start + 1..close],
@@ -340,64 +283,33 @@ impl<'a> PlainTokens<'a> {
                 span: Span::new(start, close + 1),
             });
         }
-        // At most four digits before a dot; a square's digits may be more (wrapping, then not
-        // read as a square).
-        let mut number = 0u32;
-        while b[i].is_ascii_digit() {
-            number = number.wrapping_mul(10).wrapping_add(u32::from(b[i] - b'0'));
-            i += 1;
-        }
-        if b[i] == b'.' {
-            self.at = i + 1;
+        let word = token::scan(&b[start..self.end]);
+        if word.number > 0 {
+            // A plain move number: up to four digits and one dot.
+            let digits = &b[start..start + word.number - 1];
+            let number = digits.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0'));
+            self.at = start + word.number;
             return PlainToken::Number(MoveNumber {
                 number,
                 dots: 1,
-                span: Span::new(start, i + 1),
+                span: Span::new(start, self.at),
             });
         }
-        PlainToken::Move(self.plain_move(start, i, number))
-    }
-
-    /// The move at `start`, read on from `i`, after the digits of its first square if any:
-    /// squares and separators up to the blank that ends it (blanks right after a separator
-    /// belong to the move).
-    fn plain_move(&mut self, start: usize, mut i: usize, number: u32) -> PlainMove<'a> {
-        let b = self.text.as_bytes();
-        let mut len = 1u8;
-        let mut dashed = true;
-        let first = if i == start {
-            // A first square of letters: its file, then its rank.
-            letter_square(b, &mut i)
-        } else {
-            (i - start <= 2).then_some(SquareToken::Num(number as u16))
-        };
-        let mut last = first;
-        loop {
-            match b[i] {
-                b'-' => {}
-                b'x' | b':' => dashed = false,
-                _ => break,
-            }
-            i += 1;
-            while matches!(b[i], b' ' | b'\t') {
-                i += 1;
-            }
-            last = if matches!(b[i], b'a'..=b'l') {
-                letter_square(b, &mut i)
-            } else {
-                number_square(b, &mut i)
-            };
-            // As the parser counts: saturating (a move of 256 squares is no legal move).
-            len = len.saturating_add(1);
+        self.at = start + word.moves;
+        let text = &self.text[start..self.at];
+        let (mut first, mut last, mut dashed) = (None, None, true);
+        for (separator, square) in token::Squares::new(text.as_bytes()) {
+            first = first.or(Some(square));
+            last = Some(square);
+            dashed &= matches!(separator, None | Some(Separator::Dash));
         }
-        self.at = i;
-        PlainMove {
-            text: &self.text[start..i],
+        PlainToken::Move(PlainMove {
+            text,
             start: start as u32,
-            len,
+            len: word.squares,
             dashed,
             ends: first.zip(last),
-        }
+        })
     }
 }
 
