@@ -1,4 +1,5 @@
-//! Games into events: the rule in [`super`]'s documentation.
+//! Games into events: the rule in [`super`]'s documentation (names and sites compared with
+//! case, accents and punctuation folded).
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -70,7 +71,7 @@ fn merge_qualified(
 ) {
     struct Facts<'a> {
         base: String,
-        site: &'a str,
+        site: String,
         year: Option<u16>,
         players: BTreeSet<&'a str>,
     }
@@ -84,7 +85,7 @@ fn merge_qualified(
                 .collect();
             Facts {
                 base: fold(without_qualifier(&first.event)),
-                site: &first.site,
+                site: fold(&first.site),
                 year: first.year,
                 players,
             }

@@ -7,9 +7,9 @@
 //! **Groups.** By default a group is the games of one Event, Site and year (of the Date tag).
 //! Two such groups are merged when their event names are the same once a trailing qualifier in
 //! brackets is taken off and case and accents are folded (`Championship 2015` and
-//! `Championship 2015 (men)`), their sites are equal or one is missing, their years are equal
-//! or one is missing, and they share at least one player: the round files of one event written
-//! two ways become one table, while `(women)` beside `(men)` stays apart. `--group none` puts
+//! `Championship 2015 (men)`), their sites are equal (folded alike) or one is missing, their
+//! years are equal or one is missing, and they share at least one player: the round files of
+//! one event written two ways become one table, while `(women)` beside `(men)` stays apart. `--group none` puts
 //! every game in one table, `--group event` groups by the Event tag as written, `--group TAG`
 //! by any tag's value.
 //!
@@ -130,4 +130,68 @@ pub fn standings(
         .map(|(name, games)| Table::new(name, &games))
         .collect();
     Standings { tables, flagged }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairing(
+        event: &str,
+        site: &str,
+        year: Option<u16>,
+        white: &str,
+        black: &str,
+        result: &str,
+    ) -> Pairing {
+        Pairing {
+            file: "r.pdn".into(),
+            game: 1,
+            line: 1,
+            event: event.into(),
+            site: site.into(),
+            year,
+            group_tag: None,
+            round: None,
+            white: Some(white.into()),
+            black: Some(black.into()),
+            result: Some(result.into()),
+            first_mover: draughts::Colour::White,
+            mismatch: None,
+        }
+    }
+
+    #[test]
+    fn round_files_written_two_ways_are_one_event() {
+        let games = [
+            pairing("Ch 2015", "Wrocław", Some(2015), "A, Ann", "B, Bob", "2-0"),
+            pairing(
+                "Ch 2015 (men)",
+                "WROCLAW",
+                Some(2015),
+                "B, Bob",
+                "C, Cid",
+                "1-1",
+            ),
+            pairing("Ch 2015 (men)", "", None, "C, Cid", "A, Ann", "0-2"),
+            pairing(
+                "Ch 2015 (women)",
+                "Wrocław",
+                Some(2015),
+                "D, Dee",
+                "E, Eve",
+                "1-1",
+            ),
+            pairing("Ch 2016", "Wrocław", Some(2016), "A, Ann", "B, Bob", "2-0"),
+        ];
+        let s = standings(&games, &Grouping::EventSiteYear, None);
+        let sizes: Vec<usize> = s.tables.iter().map(|t| t.rows.len()).collect();
+        assert_eq!(sizes, [3, 2, 2]);
+        let men = &s.tables[0];
+        assert_eq!(men.kind, Kind::RoundRobin);
+        let ann = men.rows.iter().find(|r| r.player == "A, Ann").unwrap();
+        assert_eq!((ann.games, ann.wins, ann.points.as_str()), (2, 2, "4"));
+        // One table for all, on request.
+        assert_eq!(standings(&games, &Grouping::None, None).tables.len(), 1);
+    }
 }
