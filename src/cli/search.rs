@@ -58,6 +58,14 @@ pub struct SearchArgs {
     /// Also look in variations.
     #[arg(long)]
     pub variations: bool,
+    /// A sequence: after a place the query finds, this pattern (as --pattern) at most
+    /// --within plies later in the main line; the hits are the pattern's places.
+    #[arg(long, value_name = "PATTERN", conflicts_with = "variations")]
+    pub then: Option<String>,
+    /// With --then: the most plies between the first place and the pattern (default 10).
+    #[arg(long, value_name = "N", requires = "then",
+        value_parser = clap::value_parser!(u32).range(1..))]
+    pub within: Option<u32>,
     /// Look the position up in this index (`pdnkit index`) instead of replaying the files;
     /// --fen only. With FILEs, only the hits in those files (each must be in the index).
     #[arg(long, value_name = "INDEX", requires = "fen")]
@@ -136,6 +144,14 @@ fn query(args: &SearchArgs) -> anyhow::Result<Query> {
         };
         anyhow::anyhow!("{option} applies to {applies}; it is not used with {kind}")
     })?;
+    let q = match &args.then {
+        Some(pattern) => {
+            let then = Target::parse_pattern(pattern)
+                .map_err(|e| anyhow::anyhow!("--then {pattern}: {e}"))?;
+            q.followed_by(Query::new(then), args.within.unwrap_or(10))
+        }
+        None => q,
+    };
     match super::variant_named(args.replay.variant.as_deref())? {
         Some(v) => q
             .check_in(v, &Config::standard(v).notation)

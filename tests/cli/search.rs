@@ -448,3 +448,54 @@ fn a_damaged_or_truncated_index_is_refused_in_one_line() {
     let e = refused(search(&dir));
     assert!(e.contains("not an index"), "{e}");
 }
+
+#[test]
+fn a_sequence_is_the_second_pattern_after_the_first_within_n_plies() {
+    let dir = Dir::new("search-then");
+    let sample = Path::new(ROOT).join("fixtures/sample/archive.pdn");
+    let sample = sample.to_str().unwrap();
+    let places = |pattern: &str| -> Vec<(String, u32)> {
+        let run = dir
+            .run(&["search", "--pattern", pattern, sample])
+            .expect_code(0);
+        crate::util::csv_rows(&run.stdout)
+            .into_iter()
+            .map(|r| (r["game"].clone(), r["ply"].parse().unwrap()))
+            .collect()
+    };
+    let (first, then) = ("?:W28", "?:B23");
+    let (a, b) = (places(first), places(then));
+    for within in [1, 4] {
+        let expected: Vec<(String, u32)> = b
+            .iter()
+            .filter(|(g, p)| {
+                a.iter()
+                    .any(|(ga, pa)| ga == g && pa < p && *p <= pa + within)
+            })
+            .cloned()
+            .collect();
+        let n = within.to_string();
+        let run = dir
+            .run(&[
+                "search",
+                "--pattern",
+                first,
+                "--then",
+                then,
+                "--within",
+                &n,
+                sample,
+            ])
+            .expect_code(0);
+        let got: Vec<(String, u32)> = crate::util::csv_rows(&run.stdout)
+            .into_iter()
+            .map(|r| (r["game"].clone(), r["ply"].parse().unwrap()))
+            .collect();
+        assert!(!expected.is_empty(), "the sample holds such sequences");
+        assert_eq!(got, expected, "within {within}");
+    }
+    let bad = dir
+        .run(&["search", "--pattern", first, "--then", "W:W99", sample])
+        .expect_code(2);
+    assert!(bad.stderr.contains("fits no variant"), "{}", bad.stderr);
+}

@@ -42,6 +42,8 @@ pub struct Query {
     pub variations: bool,
     /// The target read in each variant and notation met, read once.
     compiled: Mutex<HashMap<(Variant, Notation), Result<Compiled, String>>>,
+    /// A second query that must match after this one, and within how many plies.
+    then: Option<(Box<Query>, u32)>,
 }
 
 /// What a query looks for.
@@ -288,7 +290,28 @@ impl Query {
             at_least: 1,
             variations: false,
             compiled: Mutex::new(HashMap::new()),
+            then: None,
         }
+    }
+
+    /// A sequence: this query, then `then` at most `within` plies later (at least one ply
+    /// later) in the same main line. Its hits are `then`'s places that follow a place of this
+    /// query; variations are not searched.
+    ///
+    /// ```
+    /// use pdnkit::search::{Query, Target};
+    /// use pdnkit::{ReplayOptions, check_game};
+    ///
+    /// let first = Query::new(Target::parse_pattern("?:W28").unwrap());
+    /// let then = Query::new(Target::parse_pattern("?:B23").unwrap());
+    /// let raw = pdnkit::pdn::RawGame::from_text("[GameType \"20\"]\n1. 32-28 19-23 *");
+    /// let near = first.followed_by(then, 1);
+    /// let hits = check_game("g.pdn", &raw, &ReplayOptions::default(), |g| near.hits(g));
+    /// assert_eq!(hits.iter().map(|h| h.ply).collect::<Vec<_>>(), [2]);
+    /// ```
+    pub fn followed_by(mut self, then: Query, within: u32) -> Query {
+        self.then = Some((Box::new(then), within));
+        self
     }
 
     /// A query for `target` looked for as `options` say, each option checked to apply to it.
@@ -359,6 +382,13 @@ impl Query {
                 None => run = 0,
             }
         }
+        if let Some((then, within)) = &self.then {
+            let firsts: Vec<u32> = hits.iter().map(|h| h.ply).collect();
+            let follows = |h: &Hit| firsts.iter().any(|&a| a < h.ply && h.ply <= a + within);
+            let mut seconds = then.try_hits(game)?;
+            seconds.retain(|h| h.variation == 0 && follows(h));
+            return Ok(seconds);
+        }
         if self.variations {
             for p in &replayed.variation_plies {
                 if let Some(mirrored) = self.matches(&compiled, Some(p), &p.after) {
@@ -375,7 +405,11 @@ impl Query {
     /// # Errors
     /// What does not fit.
     pub fn check_in(&self, variant: Variant, notation: &Notation) -> Result<(), NotReadable> {
-        self.compiled_in(variant, notation).map(|_| ())
+        self.compiled_in(variant, notation)?;
+        match &self.then {
+            Some((then, _)) => then.check_in(variant, notation),
+            None => Ok(()),
+        }
     }
 
     /// Whether some variant can read the query in its standard notation (square numbers are
