@@ -301,15 +301,17 @@ const WORDS: Table = {
     t
 };
 
-/// [`WORDS`] packed: `STEPS[state][class]` is the next state in the low six bits and what the
-/// step tells above them. A `static`: a `const` table may be copied where it is read.
-static STEPS: [[u16; CLASSES]; STATES] = {
-    let mut t = [[0; CLASSES]; STATES];
+/// [`WORDS`] packed, flat: `STEPS[state << 5 | class]` is the next state in the low six bits and
+/// what the step tells above them; a power of two long, so that a masked index needs no bounds
+/// check. A `static`: a `const` table may be copied where it is read.
+static STEPS: [u16; 64 << 5] = {
+    assert!(STATES <= 64 && CLASSES <= 32);
+    let mut t = [0; 64 << 5];
     let mut state = 0;
     while state < STATES {
         let mut class = 0;
         while class < CLASSES {
-            t[state][class] = packed(WORDS.0[state][class]);
+            t[state << 5 | class] = packed(WORDS.0[state][class]);
             class += 1;
         }
         state += 1;
@@ -330,7 +332,7 @@ fn step(state: u8, b: &[u8], i: usize) -> (u8, u16) {
         Some(&c) => CLASS[usize::from(c)],
         None => END,
     };
-    let packed = STEPS[usize::from(state)][usize::from(class)];
+    let packed = STEPS[(usize::from(state) << 5 | usize::from(class)) & (STEPS.len() - 1)];
     ((packed & 63) as u8, packed >> 6)
 }
 
@@ -343,7 +345,7 @@ struct Results {
     ends: [bool; RESULT_STATES],
 }
 
-static RESULTS: Results = {
+const RESULTS_TABLE: Results = {
     let mut r = Results {
         next: [[DEAD; CLASSES]; RESULT_STATES],
         ends: [false; RESULT_STATES],
@@ -369,6 +371,20 @@ static RESULTS: Results = {
     }
     r
 };
+
+/// The bytes a result token may start with, read from [`RESULTS`]'s first step.
+static STARTS_RESULT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = RESULTS_TABLE.next[START as usize][CLASS_OF[c] as usize] != DEAD;
+        c += 1;
+    }
+    t
+};
+
+/// [`RESULTS_TABLE`] in memory once.
+static RESULTS: Results = RESULTS_TABLE;
 
 /// How many bytes have `class`.
 const fn class_size(class: u8) -> usize {
@@ -448,6 +464,10 @@ pub fn scan(b: &[u8]) -> Word {
 /// The length of the result token at the start of `b`, not checked for what follows.
 #[inline]
 pub fn result_len(b: &[u8]) -> Option<usize> {
+    // Most words are rejected on their first byte, before the walk.
+    if !STARTS_RESULT[usize::from(*b.first()?)] {
+        return None;
+    }
     let mut state = START;
     let mut len = None;
     for (i, &c) in b.iter().enumerate() {
@@ -489,7 +509,7 @@ impl Iterator for Squares<'_> {
         let first = i == 0;
         let mut separator = Separator::None;
         while let Some(&c) = b.get(i) {
-            match CLASS_OF[usize::from(c)] {
+            match CLASS[usize::from(c)] {
                 ZERO | ONE | TWO | FIVE | DIGIT | FILE | UPPER => break,
                 CROSS => separator = Separator::Cross,
                 COLON => separator = Separator::Colon,
@@ -499,7 +519,7 @@ impl Iterator for Squares<'_> {
             i += 1;
         }
         let &c = b.get(i)?;
-        let file = matches!(CLASS_OF[usize::from(c)], FILE | UPPER);
+        let file = matches!(CLASS[usize::from(c)], FILE | UPPER);
         i += usize::from(file);
         let mut digits = 0u16;
         while let Some(&d) = b.get(i)
