@@ -8,7 +8,7 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use pdnkit::standings::{self, Grouping, Pairing};
+use pdnkit::standings::{self, Grouping, Pairing, Pairings};
 use pdnkit::{ReplayOptions, check_game};
 
 use super::aliases::AliasArgs;
@@ -47,7 +47,7 @@ pub fn run(args: StandingsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let archive = input::archive(&files, global, ReplayOptions::default());
     let reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;
-    let mut pairings = Vec::new();
+    let mut pairings = Pairings::default();
     let ran = archive.run(
         &reporter,
         || (),
@@ -67,7 +67,7 @@ pub fn run(args: StandingsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         },
     );
     let Ok(ran) = ran;
-    let table = standings::standings(&pairings, &grouping, aliases.as_deref());
+    let table = standings::standings(pairings.games(), &grouping, aliases.as_deref());
     write(&table, global, args.crosstable, &mut out)?;
     out.finish()?;
     for f in &table.flagged {

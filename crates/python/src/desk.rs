@@ -9,7 +9,7 @@ use std::sync::Arc;
 use pdnkit::archive::Archive;
 use pdnkit::check_game;
 use pdnkit::players::{Aliases, Players};
-use pdnkit::standings::{Grouping, Pairing, standings as standings_of};
+use pdnkit::standings::{Grouping, Pairing, Pairings, standings as standings_of};
 use pdnkit::summary::Counts;
 use pyo3::prelude::*;
 
@@ -102,7 +102,7 @@ pub fn standings(
     let archive = Archive::new(&source::paths(paths)?).jobs(jobs);
     let mut failures = Vec::new();
     let result = py.detach(|| {
-        let mut pairings = Vec::new();
+        let mut pairings = Pairings::default();
         let ran = archive.run(
             &(),
             || (),
@@ -123,7 +123,7 @@ pub fn standings(
             },
         );
         let Ok(_) = ran;
-        standings_of(&pairings, &grouping, table.as_deref())
+        standings_of(pairings.games(), &grouping, table.as_deref())
     });
     failed(py, failures)?;
     to_python(py, &result)

@@ -2,22 +2,23 @@
 //! case, accents and punctuation folded).
 
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
 use super::pairing::{Grouping, Pairing};
 use crate::names::fold;
 
 /// A game counted, with its two players' names (White's, Black's).
-pub type Counted<'a> = (&'a Pairing, [String; 2]);
+pub type Counted<'a> = (&'a Pairing, [Arc<str>; 2]);
 
 /// The groups of `games` with their names, in the order of their first game.
 pub fn group<'a>(games: &[Counted<'a>], grouping: &Grouping) -> Vec<(String, Vec<Counted<'a>>)> {
-    let keys: Vec<String> = games.iter().map(|(p, _)| key(p, grouping)).collect();
     let mut order: Vec<String> = Vec::new();
     let mut members: HashMap<String, Vec<usize>> = HashMap::new();
-    for (i, k) in keys.iter().enumerate() {
+    for (i, (p, _)) in games.iter().enumerate() {
+        let k = key(p, grouping);
         let list = members.entry(k.clone()).or_default();
         if list.is_empty() {
-            order.push(k.clone());
+            order.push(k);
         }
         list.push(i);
     }
@@ -50,8 +51,8 @@ pub fn group<'a>(games: &[Counted<'a>], grouping: &Grouping) -> Vec<(String, Vec
 fn key(p: &Pairing, grouping: &Grouping) -> String {
     match grouping {
         Grouping::None => String::new(),
-        Grouping::Event => p.event.clone(),
-        Grouping::Tag(_) => p.group_tag.clone().unwrap_or_default(),
+        Grouping::Event => p.event.to_string(),
+        Grouping::Tag(_) => p.group_tag.as_deref().unwrap_or_default().to_string(),
         Grouping::EventSiteYear => format!(
             "{}\u{1}{}\u{1}{}",
             p.event,
@@ -81,7 +82,7 @@ fn merge_qualified(
             let first = games[members[k][0]].0;
             let players = members[k]
                 .iter()
-                .flat_map(|&g| games[g].1.iter().map(String::as_str))
+                .flat_map(|&g| games[g].1.iter().map(|name| &**name))
                 .collect();
             Facts {
                 base: fold(without_qualifier(&first.event)),
@@ -156,7 +157,7 @@ fn group_name(games: &[Counted<'_>], grouping: &Grouping) -> String {
     };
     match grouping {
         Grouping::None => "all games".to_string(),
-        Grouping::Event => or_none(most(games.iter().map(|(p, _)| p.event.as_str()).collect())),
+        Grouping::Event => or_none(most(games.iter().map(|(p, _)| &*p.event).collect())),
         Grouping::Tag(tag) => format!(
             "{tag}: {}",
             or_none(most(
@@ -167,8 +168,8 @@ fn group_name(games: &[Counted<'_>], grouping: &Grouping) -> String {
             ))
         ),
         Grouping::EventSiteYear => {
-            let event = or_none(most(games.iter().map(|(p, _)| p.event.as_str()).collect()));
-            let site = most(games.iter().map(|(p, _)| p.site.as_str()).collect());
+            let event = or_none(most(games.iter().map(|(p, _)| &*p.event).collect()));
+            let site = most(games.iter().map(|(p, _)| &*p.site).collect());
             let year = games.iter().find_map(|(p, _)| p.year);
             let mut extra: Vec<String> = Vec::new();
             if !site.is_empty() && site != "?" {

@@ -39,9 +39,12 @@ mod render;
 mod table;
 
 pub use html::html;
-pub use pairing::{Grouping, Pairing};
+pub use pairing::{Grouping, Pairing, Pairings};
 pub use render::{crosstable_text, csv_rows, flag_line, text};
 pub use table::{Kind, Played, Row, Table};
+
+use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -87,27 +90,26 @@ pub fn standings(
         players.add(p.white.as_deref(), p.black.as_deref(), None, None);
     }
     let roster = players.roster(aliases);
-    let mut person: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
+    let mut person: HashMap<&str, Arc<str>> = HashMap::new();
     for p in &roster.people {
+        let name: Arc<str> = Arc::from(p.name.as_str());
         for (spelling, _) in &p.spellings {
-            person.insert(spelling, &p.name);
+            person.insert(spelling, Arc::clone(&name));
         }
     }
-    let name_of = |side: &Option<String>| -> Option<String> {
-        side.as_deref()
-            .and_then(|s| person.get(s))
-            .map(|s| s.to_string())
+    let name_of = |side: &Option<Arc<str>>| -> Option<Arc<str>> {
+        side.as_deref().and_then(|s| person.get(s)).cloned()
     };
     let mut flagged = Vec::new();
     let mut counted = Vec::new();
     for p in pairings {
         let flag = |reason: String| Flagged {
-            file: p.file.clone(),
+            file: p.file.to_string(),
             line: p.line,
             game: p.game,
-            white: p.white.clone().unwrap_or_default(),
-            black: p.black.clone().unwrap_or_default(),
-            result: p.result.clone().unwrap_or_default(),
+            white: p.white.as_deref().unwrap_or_default().to_string(),
+            black: p.black.as_deref().unwrap_or_default().to_string(),
+            result: p.result.as_deref().unwrap_or_default().to_string(),
             reason,
         };
         let (Some(white), Some(black)) = (name_of(&p.white), name_of(&p.black)) else {

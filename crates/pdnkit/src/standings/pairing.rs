@@ -1,9 +1,11 @@
 //! What standings keep of a game: its header facts, never its moves.
 
+use std::collections::HashSet;
+use std::sync::Arc;
+
 use draughts::Colour;
 use draughts::ResultScale;
 use pdn::{ResultMeaning, result_token_meaning};
-use serde::Serialize;
 
 use crate::filter::PartialDate;
 use crate::{CheckedGame, Code};
@@ -34,33 +36,33 @@ impl Grouping {
     }
 }
 
-/// One game as standings count it.
-#[derive(Clone, Debug, Serialize)]
+/// One game as standings count it. Its texts are shared: the games of one archive repeat
+/// the same files, events, sites, rounds, names and results, so [`Pairings`] keeps each once.
+#[derive(Clone, Debug)]
 pub struct Pairing {
     /// The file, as named.
-    pub file: String,
+    pub file: Arc<str>,
     /// The game's number in its file, from 1.
     pub game: u64,
     /// The line of the game's first byte.
     pub line: u32,
     /// The Event tag (empty when missing).
-    pub event: String,
+    pub event: Arc<str>,
     /// The Site tag (empty when missing).
-    pub site: String,
+    pub site: Arc<str>,
     /// The year of the Date tag.
     pub year: Option<u16>,
     /// The value of the tag `--group` names.
-    pub group_tag: Option<String>,
+    pub group_tag: Option<Arc<str>>,
     /// The Round tag.
-    pub round: Option<String>,
+    pub round: Option<Arc<str>>,
     /// The White tag.
-    pub white: Option<String>,
+    pub white: Option<Arc<str>>,
     /// The Black tag.
-    pub black: Option<String>,
+    pub black: Option<Arc<str>>,
     /// The Result tag, else the terminator.
-    pub result: Option<String>,
+    pub result: Option<Arc<str>>,
     /// The side whose score a result writes first (the variant's first mover).
-    #[serde(skip)]
     pub first_mover: Colour,
     /// Why the replay disagrees with the result, when it does.
     pub mismatch: Option<String>,
@@ -69,7 +71,7 @@ pub struct Pairing {
 impl Pairing {
     /// The facts of a checked game.
     pub fn of(game: &CheckedGame<'_, '_>, grouping: &Grouping) -> Pairing {
-        let text = |name: &str| game.tag(name).map(str::trim).unwrap_or("").to_string();
+        let text = |name: &str| Arc::from(game.tag(name).map(str::trim).unwrap_or(""));
         let record = game.record;
         let group_tag = match grouping {
             Grouping::Tag(name) => Some(text(name)),
@@ -81,7 +83,7 @@ impl Pairing {
             .find(|d| d.code == Code::ResultMismatch && d.variation == 0)
             .map(|d| d.message.clone());
         Pairing {
-            file: record.file.clone(),
+            file: Arc::from(record.file.as_str()),
             game: record.game,
             line: record.line,
             event: text("Event"),
@@ -95,10 +97,10 @@ impl Pairing {
                 .tag("Round")
                 .map(str::trim)
                 .filter(|r| !r.is_empty() && *r != "?" && *r != "-")
-                .map(str::to_string),
-            white: game.tag("White").map(|s| s.trim().to_string()),
-            black: game.tag("Black").map(|s| s.trim().to_string()),
-            result: record.result.as_ref().map(|r| r.trim().to_string()),
+                .map(Arc::from),
+            white: game.tag("White").map(|s| Arc::from(s.trim())),
+            black: game.tag("Black").map(|s| Arc::from(s.trim())),
+            result: record.result.as_ref().map(|r| Arc::from(r.trim())),
             first_mover: game.config().map_or(Colour::White, |c| c.first_mover),
             mismatch,
         }
@@ -122,5 +124,50 @@ impl Pairing {
             [second, first]
         };
         Some((scores, scale))
+    }
+}
+
+/// The games standings count, in input order, each text kept once however many games repeat
+/// it: the memory grows by a few words a game, not by the game's header.
+#[derive(Debug, Default)]
+pub struct Pairings {
+    games: Vec<Pairing>,
+    texts: HashSet<Arc<str>>,
+}
+
+impl Pairings {
+    /// Keeps `game`, its texts replaced by the equal ones already kept.
+    pub fn push(&mut self, mut game: Pairing) {
+        for text in [&mut game.file, &mut game.event, &mut game.site] {
+            *text = self.shared(text);
+        }
+        for text in [
+            &mut game.group_tag,
+            &mut game.round,
+            &mut game.white,
+            &mut game.black,
+            &mut game.result,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            *text = self.shared(text);
+        }
+        self.games.push(game);
+    }
+
+    /// The games kept, in input order.
+    pub fn games(&self) -> &[Pairing] {
+        &self.games
+    }
+
+    fn shared(&mut self, text: &Arc<str>) -> Arc<str> {
+        match self.texts.get(text) {
+            Some(kept) => Arc::clone(kept),
+            None => {
+                self.texts.insert(Arc::clone(text));
+                Arc::clone(text)
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! One event's table: scores, tie-breaks, ranks, each player's games by round.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
 
 use draughts::ResultScale;
 use serde::Serialize;
@@ -21,13 +22,13 @@ pub enum Kind {
 #[derive(Clone, Debug, Serialize)]
 pub struct Played {
     /// The Round tag.
-    pub round: Option<String>,
+    pub round: Option<Arc<str>>,
     /// The opponent's name.
-    pub opponent: String,
+    pub opponent: Arc<str>,
     /// `white` or `black`.
     pub colour: &'static str,
     /// The player's score as the table writes it (`2`, `1`, `½`...), `*` when not scored.
-    pub score: String,
+    pub score: &'static str,
     /// The player's score in units (win 2, draw 1, loss 0), when scored.
     #[serde(skip)]
     pub units: Option<u32>,
@@ -93,7 +94,7 @@ impl Table {
             let scores = pairing.scores().map(|(s, _)| s);
             let at = [0, 1].map(|side| {
                 let next = rows.len();
-                let i = *index.entry(names[side].as_str()).or_insert(next);
+                let i = *index.entry(&*names[side]).or_insert(next);
                 if i == next {
                     rows.push(Row::new(&names[side]));
                 }
@@ -103,7 +104,7 @@ impl Table {
                 .entry((at[0].min(at[1]), at[0].max(at[1])))
                 .or_default() += 1;
             if let Some(r) = &pairing.round {
-                rounds.insert((round_number(r), r.clone()));
+                rounds.insert((round_number(r), r.to_string()));
             }
             for side in [0, 1] {
                 let units = scores.map(|s| s[side]);
@@ -159,8 +160,8 @@ impl Table {
         let mut cells = vec![vec![Vec::new(); n]; n];
         for (i, row) in self.rows.iter().enumerate() {
             for p in &row.played {
-                if let Some(&j) = place.get(p.opponent.as_str()) {
-                    cells[i][j].push(p.score.clone());
+                if let Some(&j) = place.get(&*p.opponent) {
+                    cells[i][j].push(p.score);
                 }
             }
         }
@@ -253,7 +254,7 @@ fn tiebreaks(rows: &mut [Row], kind: Kind) {
             .iter()
             .filter_map(|p| {
                 let mine = u64::from(p.units?);
-                let theirs = points.get(&p.opponent).copied().unwrap_or(0);
+                let theirs = points.get(&*p.opponent).copied().unwrap_or(0);
                 Some(match kind {
                     Kind::RoundRobin => theirs * mine,
                     Kind::Swiss => theirs,
@@ -289,13 +290,14 @@ fn display(value: u64, per_point: u64) -> String {
 }
 
 /// A player's score in one game as the table writes it.
-fn score_text(units: Option<u32>, two_scale: bool) -> String {
+fn score_text(units: Option<u32>, two_scale: bool) -> &'static str {
     match (units, two_scale) {
-        (None, _) => "*".to_string(),
-        (Some(u), true) => u.to_string(),
-        (Some(2), false) => "1".to_string(),
-        (Some(1), false) => "½".to_string(),
-        (Some(_), false) => "0".to_string(),
+        (None, _) => "*",
+        (Some(2), true) => "2",
+        (Some(1), true) => "1",
+        (Some(2), false) => "1",
+        (Some(1), false) => "½",
+        (Some(_), _) => "0",
     }
 }
 
@@ -310,7 +312,7 @@ pub fn by_round(row: &Row) -> BTreeMap<&str, Vec<&Played>> {
     let mut out: BTreeMap<&str, Vec<&Played>> = BTreeMap::new();
     for p in &row.played {
         if let Some(r) = &p.round {
-            out.entry(r.as_str()).or_default().push(p);
+            out.entry(&**r).or_default().push(p);
         }
     }
     out
