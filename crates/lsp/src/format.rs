@@ -8,6 +8,7 @@ use pdnkit::export::render_pdn;
 use pdnkit::pdn::{TerminatorStyle, WriteOptions};
 
 use crate::document::Document;
+use crate::text::changed_between;
 
 /// The document in the canonical layout.
 pub fn formatted(doc: &Document, options: &pdnkit::ReplayOptions) -> String {
@@ -38,26 +39,12 @@ pub fn smallest_edit<'n>(old: &str, new: &'n str) -> (usize, usize, &'n str) {
     let in_word = |b: u8| !b.is_ascii_whitespace();
     let bytes = old.as_bytes();
     let in_crlf = |at: usize| at > 0 && bytes[at - 1] == b'\r' && bytes.get(at) == Some(&b'\n');
-    let mut prefix = old
-        .bytes()
-        .zip(new.bytes())
-        .take_while(|(a, b)| a == b)
-        .count();
-    while prefix > 0 && (in_word(bytes[prefix - 1]) || in_crlf(prefix)) {
-        prefix -= 1;
-    }
-    let most = old.len().min(new.len()) - prefix;
-    let mut suffix = old
-        .bytes()
-        .rev()
-        .zip(new.bytes().rev())
-        .take(most)
-        .take_while(|(a, b)| a == b)
-        .count();
-    while suffix > 0 && (in_word(bytes[old.len() - suffix]) || in_crlf(old.len() - suffix)) {
-        suffix -= 1;
-    }
-    (prefix, old.len() - suffix, &new[prefix..new.len() - suffix])
+    changed_between(
+        old,
+        new,
+        |cut| in_word(bytes[cut - 1]) || in_crlf(cut),
+        |cut| in_word(bytes[cut]) || in_crlf(cut),
+    )
 }
 
 #[cfg(test)]

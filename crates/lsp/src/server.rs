@@ -30,7 +30,7 @@ use crate::game;
 use crate::hover;
 use crate::settings::Settings;
 use crate::symbols;
-use crate::text::Columns;
+use crate::text::{self, Columns};
 use crate::transport;
 
 /// A request of pdnkit's own: for `{"textDocument": {"uri": ...}}`, the number of games of the
@@ -382,26 +382,8 @@ impl Server<'_> {
 /// The bytes `start..end` of `old` that `new` replaces, and what with: all but the ends the
 /// two texts share.
 fn changed_part<'n>(old: &str, new: &'n str) -> (usize, usize, &'n str) {
-    let mut prefix = old
-        .bytes()
-        .zip(new.bytes())
-        .take_while(|(a, b)| a == b)
-        .count();
-    while !old.is_char_boundary(prefix) {
-        prefix -= 1;
-    }
-    let most = old.len().min(new.len()) - prefix;
-    let mut suffix = old
-        .bytes()
-        .rev()
-        .zip(new.bytes().rev())
-        .take(most)
-        .take_while(|(a, b)| a == b)
-        .count();
-    while !old.is_char_boundary(old.len() - suffix) {
-        suffix -= 1;
-    }
-    (prefix, old.len() - suffix, &new[prefix..new.len() - suffix])
+    let inside_char = |cut: usize| !old.is_char_boundary(cut);
+    text::changed_between(old, new, inside_char, inside_char)
 }
 
 /// The parameters of `pdnkit/status`.

@@ -132,6 +132,38 @@ pub fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     offset
 }
 
+/// The bytes `start..end` of `old` that `new` replaces, and what with: all but the ends the
+/// two texts share. The shared start is shortened while `back_start(cut)` says a cut there
+/// falls where it must not, then the shared end while `back_end(cut)` does (`cut` is an
+/// offset of `old`).
+pub fn changed_between<'n>(
+    old: &str,
+    new: &'n str,
+    back_start: impl Fn(usize) -> bool,
+    back_end: impl Fn(usize) -> bool,
+) -> (usize, usize, &'n str) {
+    let mut prefix = old
+        .bytes()
+        .zip(new.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    while prefix > 0 && back_start(prefix) {
+        prefix -= 1;
+    }
+    let most = old.len().min(new.len()) - prefix;
+    let mut suffix = old
+        .bytes()
+        .rev()
+        .zip(new.bytes().rev())
+        .take(most)
+        .take_while(|(a, b)| a == b)
+        .count();
+    while suffix > 0 && back_end(old.len() - suffix) {
+        suffix -= 1;
+    }
+    (prefix, old.len() - suffix, &new[prefix..new.len() - suffix])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
