@@ -1,7 +1,8 @@
 //! Invariants of convert and stats on the real archives of the corpus (`PDNKIT_CORPUS`; see
 //! `pdn_support`): CSV move rows are the plies replayed; the FEN export is validate's final
-//! FEN; rule-aware PDN re-validates to the same games, moves and final positions; stats count
-//! exactly what validate counts.
+//! FEN; the plies table's `fen_after` is every position of the FEN export; rule-aware PDN
+//! re-validates to the same games, moves and final positions; stats count exactly what
+//! validate counts.
 
 #[path = "pdn_support/mod.rs"]
 mod pdn_support;
@@ -15,7 +16,7 @@ use pdnkit::Verdict;
 use pdnkit::check_game;
 use pdnkit::export::PdnWriter;
 use pdnkit::export::{CsvWriter, Rows};
-use pdnkit::export::{FenWriter, Positions};
+use pdnkit::export::{FenWriter, GameRows, Positions};
 
 use pdn_support::played;
 
@@ -43,6 +44,20 @@ fn check_one(file: &str, raw: &RawGame) -> Verdict {
             r.final_fen.as_deref(),
             "{what}: FEN"
         );
+        // The plies table's fen_after (`--fen`) is every position `--position every-ply`
+        // writes after the start.
+        let plies = GameRows::of(d, true).plies;
+        assert_eq!(plies.len() as u32, r.replayed, "{what}: plies rows");
+        let mut every = FenWriter::new(Vec::new(), Positions::EveryPly);
+        every.write_game(d).unwrap();
+        let every = String::from_utf8(every.finish().unwrap()).unwrap();
+        let after_start: Vec<&str> = every
+            .lines()
+            .filter(|l| l.split('\t').nth(2) != Some("0"))
+            .filter_map(|l| l.rsplit('\t').next())
+            .collect();
+        let fens: Vec<&str> = plies.fen_after.as_ref().unwrap().iter().collect();
+        assert_eq!(fens, after_start, "{what}: fen_after");
         let mut pdn = PdnWriter::new(Vec::new());
         pdn.write_game(d).unwrap();
         let text = String::from_utf8(pdn.finish().unwrap()).unwrap();

@@ -130,8 +130,10 @@ def to_arrow(
     table: Literal["games", "plies"] = "games",
     jobs: int = 0,
     variant: Optional[str] = None,
+    fen: bool = False,
 ) -> pyarrow.Table:
-    """The games or plies table of `pdnkit convert --to parquet` as a pyarrow.Table."""
+    """The games or plies table of `pdnkit convert --to parquet` as a pyarrow.Table (with
+    `fen=True`, the plies table has the `fen_after` column of `--fen`)."""
 
 def variants() -> list[str]:
     """The names of the variants pdnkit plays."""

@@ -59,6 +59,10 @@ pub struct ConvertArgs {
     /// the Date tag (DIR/games/variant=russian/part-0.parquet, ...).
     #[arg(long, value_enum, value_name = "BY")]
     pub partition: Option<PartitionBy>,
+    /// Parquet: give the plies table a `fen_after` column, the position after each ply as PDN
+    /// FEN (the masks hold the same position in a fraction of the space).
+    #[arg(long)]
+    pub fen: bool,
     /// PDN files to read (`-` is standard input; gzip, bzip2, xz and zstd are decompressed).
     /// Default: stdin.
     #[arg(value_name = "FILE")]
@@ -229,8 +233,8 @@ pub fn run(args: ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     if args.to == ConvertTo::Parquet {
         return super::convert_parquet::run(&args, global);
     }
-    if args.partition.is_some() {
-        anyhow::bail!("--partition applies to --to parquet only");
+    if args.partition.is_some() || args.fen {
+        anyhow::bail!("--partition and --fen apply to --to parquet only");
     }
     let files = input::default_stdin(args.files.clone());
     let reporter = Reporter::new(global, &files);

@@ -27,10 +27,11 @@ pub fn run(args: &ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         PartitionBy::Year => Partition::Year,
     });
     let files = input::default_stdin(args.files.clone());
-    // Each game's rows hold a FEN per ply: fewer batches in flight than for text out.
+    // Each game's rows hold every ply's columns: fewer batches in flight than for text out.
     let archive = input::archive(&files, global, args.replay.options()?).batches_per_job(2);
     let reporter = Reporter::new(global, &files);
-    let mut writer = ParquetWriter::create(dir, partition)?;
+    let fen_after = args.fen;
+    let mut writer = ParquetWriter::create(dir, partition)?.with_fen_after(fen_after);
     let skip_invalid = args.skip_invalid;
     let mut tally = Tally::default();
     let ran = archive.run(
@@ -38,7 +39,7 @@ pub fn run(args: &ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         || (),
         |_, game| {
             convert(game, skip_invalid, false, |data| {
-                Ok(Some(Box::new(GameRows::of(data))))
+                Ok(Some(Box::new(GameRows::of(data, fen_after))))
             })
         },
         |converted| match tally.take(converted, &reporter, global.quiet).flatten() {

@@ -255,7 +255,7 @@ fn what_parquet_out_refuses() {
         .expect_code(2);
     assert!(
         run.stderr
-            .contains("--partition applies to --to parquet only")
+            .contains("--partition and --fen apply to --to parquet only")
     );
     let run = dir
         .run(&["convert", "--to", "parquet", "--moves", "-o", "o", "in.pdn"])
@@ -289,5 +289,95 @@ fn an_empty_input_gives_empty_tables_with_their_columns() {
     assert_eq!(games.num_rows(), 0);
     assert_eq!(games.schema(), pdnkit::export::games_schema());
     let plies = read(&dir.path.join("out/plies.parquet"));
-    assert_eq!(plies.schema(), pdnkit::export::plies_schema());
+    assert_eq!(plies.schema(), pdnkit::export::plies_schema(false));
+}
+
+#[test]
+fn squares_are_numbers_and_fen_gives_back_every_position_of_convert_to_fen() {
+    let dir = Dir::new("parquet-fen");
+    let real_world = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/real-world");
+    let mut inputs = vec![SAMPLE.to_string()];
+    let mut names: Vec<String> = std::fs::read_dir(real_world)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".pdn"))
+        .collect();
+    names.sort();
+    inputs.extend(names);
+    let args = |extra: &[&'static str]| -> Vec<&str> {
+        let mut a: Vec<&str> = extra.to_vec();
+        a.extend(inputs.iter().map(String::as_str));
+        a
+    };
+    let run = dir.run(&args(&["convert", "--to", "parquet", "--fen", "-o", "out"]));
+    assert!(run.code == 0 || run.code == 1, "{}", run.stderr);
+    let plies = read(&dir.path.join("out/plies.parquet"));
+    let every = dir.run(&args(&[
+        "convert",
+        "--to",
+        "fen",
+        "--position",
+        "every-ply",
+    ]));
+    // Every position after a ply, as `convert --to fen` writes it (ply 0 is the start).
+    let expected: Vec<(String, i64, i32, String)> = every
+        .stdout
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[0].to_string(),
+                f[1].parse().unwrap(),
+                f[2].parse().unwrap(),
+                f[3].to_string(),
+            )
+        })
+        .filter(|r| r.2 > 0)
+        .collect();
+    let files = strings(&plies, "file");
+    let games = column(&plies, "game").as_primitive::<Int64Type>();
+    let ply = column(&plies, "ply").as_primitive::<Int32Type>();
+    let fens = strings(&plies, "fen_after");
+    let got: Vec<(String, i64, i32, String)> = (0..plies.num_rows())
+        .map(|i| {
+            (
+                files[i].clone().unwrap(),
+                games.value(i),
+                ply.value(i),
+                fens[i].clone().unwrap(),
+            )
+        })
+        .collect();
+    assert!(got.len() > 3000, "{}", got.len());
+    assert_eq!(got, expected);
+    // Without --fen there is no FEN column, and the squares are numbers: the sample's first
+    // move is 32-28, its first capture 28x17 takes the man on 22.
+    dir.run(&["convert", "--to", "parquet", "-o", "plain", SAMPLE])
+        .expect_code(1);
+    let plain = read(&dir.path.join("plain/plies.parquet"));
+    assert!(plain.column_by_name("fen_after").is_none());
+    assert_eq!(plain.schema(), pdnkit::export::plies_schema(false));
+    let from = column(&plain, "from").as_primitive::<arrow_array::types::Int16Type>();
+    let to = column(&plain, "to").as_primitive::<arrow_array::types::Int16Type>();
+    assert_eq!((from.value(0), to.value(0)), (32, 28));
+    let moves = strings(&plain, "move");
+    let captured = column(&plain, "captured").as_list::<i32>();
+    let first_capture = (0..plain.num_rows())
+        .find(|&i| !captured.value(i).is_empty())
+        .unwrap();
+    let taken = captured.value(first_capture);
+    let taken = taken.as_primitive::<arrow_array::types::Int16Type>();
+    assert_eq!(
+        (moves[first_capture].as_deref(), taken.values().to_vec()),
+        (Some("28x17"), vec![22])
+    );
+    // The masks of the start's first move: white men on 28, 31 and 33-50.
+    let white_men = column(&plain, "white_men").as_primitive::<Int64Type>();
+    let expected_men: i64 = [28, 31]
+        .into_iter()
+        .chain(33..=50)
+        .map(|n| 1i64 << (n - 1))
+        .sum();
+    assert_eq!(white_men.value(0), expected_men);
+    assert_eq!(strings(&plain, "side_to_move")[0].as_deref(), Some("black"));
 }

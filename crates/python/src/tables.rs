@@ -28,15 +28,17 @@ enum Which {
 /// The `table` (`"games"` or `"plies"`) of the games of `paths` as a `pyarrow.Table`, with the
 /// columns and types of the Parquet files of `pdnkit convert --to parquet` (docs/parquet.md).
 /// Games are checked on `jobs` threads (0: one per core) with the GIL released; the table is
-/// the same for every `jobs`. An input that cannot be read raises `OSError`.
+/// the same for every `jobs`. With `fen=True` the plies table has the `fen_after` column of
+/// `convert --to parquet --fen`. An input that cannot be read raises `OSError`.
 #[pyfunction]
-#[pyo3(signature = (paths, table = "games", jobs = 0, variant = None))]
+#[pyo3(signature = (paths, table = "games", jobs = 0, variant = None, fen = false))]
 pub fn to_arrow<'py>(
     py: Python<'py>,
     paths: &Bound<'py, PyAny>,
     table: &str,
     jobs: usize,
     variant: Option<&str>,
+    fen: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let which = match table {
         "games" => Which::Games,
@@ -47,20 +49,25 @@ pub fn to_arrow<'py>(
             )));
         }
     };
+    if fen && which == Which::Games {
+        return Err(PyValueError::new_err(
+            "fen=True gives the plies table its fen_after column: ask for table=\"plies\"",
+        ));
+    }
     let options = crate::options(py, variant)?;
     let archive = Archive::new(&source::paths(paths)?)
         .replay_options(options)
         .jobs(jobs);
     let built = py.detach(|| {
         let mut games = GamesBuilder::default();
-        let mut plies = PliesBuilder::default();
+        let mut plies = PliesBuilder::new(fen);
         let mut batches: Vec<RecordBatch> = Vec::new();
         let run = archive.run(
             &(),
             || (),
             |_, game| {
                 check_game(&game.file, &game.game, &game.options, |data| {
-                    (Counts::verdict(data.record.status), GameRows::of(data))
+                    (Counts::verdict(data.record.status), GameRows::of(data, fen))
                 })
             },
             |rows| {
@@ -92,7 +99,7 @@ pub fn to_arrow<'py>(
     let batches = built.map_err(|e| os_error(&e))?;
     let schema = match which {
         Which::Games => games_schema(),
-        Which::Plies => plies_schema(),
+        Which::Plies => plies_schema(fen),
     };
     let table =
         Table::try_new(batches, schema).map_err(|e| PyValueError::new_err(e.to_string()))?;

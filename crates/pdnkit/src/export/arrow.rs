@@ -1,17 +1,19 @@
 //! Games and plies as Arrow record batches, with typed columns: the tables that
 //! [`ParquetWriter`](super::ParquetWriter) writes and the Python module hands to pyarrow.
 //!
-//! A game becomes [`GameRows`] (owned values, so workers can build them in parallel); a
-//! [`GamesBuilder`] and a [`PliesBuilder`] gather rows, in order, into batches of
-//! [`games_schema`] and [`plies_schema`]. `docs/parquet.md` documents every column.
+//! A game becomes [`GameRows`] (owned values, so workers can build them in parallel; its plies
+//! column by column, [`PlyColumns`]); a [`GamesBuilder`] and a [`PliesBuilder`] gather rows, in
+//! order, into batches of [`games_schema`] and [`plies_schema`]. Squares are numbers and
+//! positions bit masks ([`SquareNumbers`]). `docs/parquet.md` documents every column.
 
 use std::sync::Arc;
 
-use arrow_array::builder::{
-    BooleanBuilder, Date32Builder, Int32Builder, Int64Builder, ListBuilder, StringBuilder,
+use arrow_array::builder::{Date32Builder, Int32Builder, Int64Builder, ListBuilder, StringBuilder};
+use arrow_array::{
+    ArrayRef, BooleanArray, Int16Array, Int32Array, Int64Array, ListArray, RecordBatch,
+    StringArray, StructArray,
 };
-use arrow_array::{ArrayRef, ListArray, RecordBatch, StructArray};
-use arrow_buffer::OffsetBuffer;
+use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
 use chrono::NaiveDate;
 use draughts::Colour;
@@ -19,6 +21,7 @@ use pdn::ResultToken;
 
 use super::lines::{self, PlyIndex};
 use super::notation::write_full_path;
+use super::square_numbers::{SquareNumbers, halves};
 use crate::dedupe::move_keys;
 use crate::stats::Outcome;
 use crate::{CheckedGame, Located, Severity, side_name};
@@ -89,29 +92,90 @@ pub struct DiagnosticRow {
     pub message: String,
 }
 
-/// One row of the plies table: a main-line ply the replay played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlyRow {
+/// The plies of one game the replay played (main line), column by column: a few vectors per
+/// game, no string per ply.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlyColumns {
     /// 1-based ply.
-    pub ply: u32,
+    pub ply: Vec<i32>,
     /// Move number.
-    pub move_number: u32,
-    /// `white` or `black`.
-    pub side: &'static str,
+    pub move_number: Vec<i32>,
+    /// The side that played.
+    pub side: Vec<Colour>,
     /// The move as written (hops of a capture written hop by hop joined by a space).
-    pub written: String,
+    pub written: TextColumn,
     /// Every square the move passes through, in the variant's notation.
-    pub notation: String,
-    /// Where the piece started.
-    pub from: String,
-    /// Where it stopped.
-    pub to: String,
-    /// The squares of the pieces taken, in capture order.
-    pub captured: Vec<String>,
+    pub notation: TextColumn,
+    /// The number of the square the piece started on ([`SquareNumbers`]).
+    pub from: Vec<i16>,
+    /// The number of the square it stopped on.
+    pub to: Vec<i16>,
+    /// The numbers of the squares of the pieces taken, in capture order, ply after ply.
+    pub captured: Vec<i16>,
+    /// How many pieces each ply took (its share of `captured`).
+    pub captures: Vec<u8>,
     /// The move crowned the piece.
-    pub promotion: bool,
-    /// The position after the move, as PDN FEN.
-    pub fen_after: String,
+    pub promotion: Vec<bool>,
+    /// The position after the move: white men, white kings, black men, black kings, each a
+    /// mask of square numbers ([`SquareNumbers::mask`]).
+    pub masks: Vec<[u128; 4]>,
+    /// The side to move after the move.
+    pub to_move: Vec<Colour>,
+    /// The position after the move as PDN FEN, when asked for.
+    pub fen_after: Option<TextColumn>,
+}
+
+impl PlyColumns {
+    /// Number of plies.
+    pub fn len(&self) -> usize {
+        self.ply.len()
+    }
+
+    /// No ply.
+    pub fn is_empty(&self) -> bool {
+        self.ply.is_empty()
+    }
+}
+
+/// Texts one after the other in one string, with where each ends.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TextColumn {
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl TextColumn {
+    /// Adds a text written by `write` into the string it is given.
+    pub fn push_with(&mut self, write: impl FnOnce(&mut String)) {
+        write(&mut self.text);
+        self.ends.push(self.text.len());
+    }
+
+    /// Adds `text`.
+    pub fn push(&mut self, text: &str) {
+        self.push_with(|s| s.push_str(text));
+    }
+
+    /// The texts in order.
+    pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(&self.ends).map(|(a, &b)| &self.text[a..b])
+    }
+
+    /// Number of texts.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// No text.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Bytes of text.
+    pub fn bytes(&self) -> usize {
+        self.text.len()
+    }
 }
 
 /// What one game contributes to the two tables.
@@ -120,12 +184,13 @@ pub struct GameRows {
     /// Its row of the games table.
     pub game: GameRow,
     /// Its rows of the plies table (they carry the game's file, index and key).
-    pub plies: Vec<PlyRow>,
+    pub plies: PlyColumns,
 }
 
 impl GameRows {
-    /// The rows of a checked game.
-    pub fn of(data: &CheckedGame<'_, '_>) -> GameRows {
+    /// The rows of a checked game; with `fen_after`, each ply also carries the position after
+    /// it as PDN FEN.
+    pub fn of(data: &CheckedGame<'_, '_>, fen_after: bool) -> GameRows {
         let r = data.record;
         let roster = ROSTER.map(|t| data.tag(t).map(str::to_string));
         let date = roster[2].as_deref().and_then(parse_date);
@@ -156,46 +221,51 @@ impl GameRows {
             key: move_keys(data).last().copied().unwrap_or_default(),
             diagnostics: r.diagnostics.iter().map(diagnostic_row).collect(),
         };
+        let mut plies = PlyColumns {
+            fen_after: fen_after.then(TextColumn::default),
+            ..PlyColumns::default()
+        };
         let (Some(tree), Some(replayed), Some(config)) = (data.game, data.replayed, data.config())
         else {
-            return GameRows {
-                game,
-                plies: Vec::new(),
-            };
+            return GameRows { game, plies };
         };
         game.start_fen = replayed.start.map(|p| p.fen_text(&config.notation));
         let index = PlyIndex::new(replayed, &tree.body);
         let line = lines::line(&tree.body, &index);
         game.moves = line.moves.iter().map(|e| e.written()).collect();
         let names = config.notation.names();
-        let name = |sq| {
-            let mut s = String::new();
-            names.push_name(&mut s, sq);
-            s
-        };
-        let plies = line
-            .moves
-            .iter()
-            .filter_map(|e| e.ply.map(|p| (e, p)))
-            .map(|(e, p)| {
-                let mut notation = String::new();
-                write_full_path(config, &p.mv, &mut notation);
-                let mut fen_after = String::new();
-                p.after.write_fen(names, &mut fen_after);
-                PlyRow {
-                    ply: p.ply,
-                    move_number: p.number,
-                    side: side_name(p.side),
-                    written: e.written(),
-                    notation,
-                    from: name(p.mv.from),
-                    to: name(p.mv.to),
-                    captured: p.mv.captures().iter().map(|&sq| name(sq)).collect(),
-                    promotion: p.mv.promotes,
-                    fen_after,
-                }
-            })
-            .collect();
+        let numbers = SquareNumbers::of(&config.notation);
+        let number = |sq| i16::from(numbers.number(sq));
+        for (entry, p) in line.moves.iter().filter_map(|e| e.ply.map(|p| (e, p))) {
+            plies.ply.push(p.ply as i32);
+            plies.move_number.push(p.number as i32);
+            plies.side.push(p.side);
+            plies.written.push_with(|s| entry.write_written(s));
+            plies
+                .notation
+                .push_with(|s| write_full_path(config, &p.mv, s));
+            plies.from.push(number(p.mv.from));
+            plies.to.push(number(p.mv.to));
+            plies
+                .captured
+                .extend(p.mv.captures().iter().map(|&sq| number(sq)));
+            plies.captures.push(p.mv.captures().len() as u8);
+            plies.promotion.push(p.mv.promotes);
+            let after = &p.after;
+            let fast = after.fast_paths();
+            let kings = after.kings();
+            let [white, black] = [Colour::White, Colour::Black].map(|c| after.pieces(c));
+            plies.masks.push([
+                numbers.mask(white.difference(kings), fast),
+                numbers.mask(white.intersection(kings), fast),
+                numbers.mask(black.difference(kings), fast),
+                numbers.mask(black.intersection(kings), fast),
+            ]);
+            plies.to_move.push(after.side_to_move());
+            if let Some(fens) = &mut plies.fen_after {
+                fens.push_with(|s| after.write_fen(names, s));
+            }
+        }
         GameRows { game, plies }
     }
 }
@@ -304,23 +374,33 @@ pub fn games_schema() -> SchemaRef {
     ]))
 }
 
-/// The columns of the plies table.
-pub fn plies_schema() -> SchemaRef {
-    Arc::new(Schema::new(vec![
+/// The names of the mask columns, in the order of [`PlyColumns::masks`]: squares 1–64.
+pub const MASK_COLUMNS: [&str; 4] = ["white_men", "white_kings", "black_men", "black_kings"];
+
+/// The columns of the plies table; `fen_after` only when asked for.
+pub fn plies_schema(fen_after: bool) -> SchemaRef {
+    let int64 = |name: &str| Field::new(name, DataType::Int64, false);
+    let mut fields = vec![
         utf8("file", false),
-        Field::new("game", DataType::Int64, false),
-        Field::new("key", DataType::Int64, false),
+        int64("game"),
+        int64("key"),
         Field::new("ply", DataType::Int32, false),
         Field::new("move_number", DataType::Int32, false),
         utf8("side", false),
         utf8("move", false),
         utf8("notation", false),
-        utf8("from", false),
-        utf8("to", false),
-        list_of("captured", DataType::Utf8),
+        Field::new("from", DataType::Int16, false),
+        Field::new("to", DataType::Int16, false),
+        list_of("captured", DataType::Int16),
         Field::new("promotion", DataType::Boolean, false),
-        utf8("fen_after", false),
-    ]))
+    ];
+    fields.extend(MASK_COLUMNS.map(int64));
+    fields.push(utf8("side_to_move", false));
+    fields.extend(MASK_COLUMNS.map(|name| int64(&format!("{name}_hi"))));
+    if fen_after {
+        fields.push(utf8("fen_after", false));
+    }
+    Arc::new(Schema::new(fields))
 }
 
 /// The key as stored: its 64 bits as a signed integer (the type every reader has).
@@ -545,70 +625,103 @@ impl DiagnosticsBuilder {
     }
 }
 
-/// Gathers ply rows into batches of [`plies_schema`].
+/// Gathers the plies of games into batches of [`plies_schema`], column by column: each game's
+/// columns are appended whole.
+#[derive(Default)]
 pub struct PliesBuilder {
-    file: StringBuilder,
-    game: Int64Builder,
-    key: Int64Builder,
-    numbers: [Int32Builder; 2],
-    text: [StringBuilder; 5],
-    captured: ListBuilder<StringBuilder>,
-    promotion: BooleanBuilder,
-    fen_after: StringBuilder,
-    rows: usize,
+    fen_after: bool,
+    file: StringsBuilder,
+    game: Vec<i64>,
+    key: Vec<i64>,
+    ply: Vec<i32>,
+    move_number: Vec<i32>,
+    side: StringsBuilder,
+    written: StringsBuilder,
+    notation: StringsBuilder,
+    from: Vec<i16>,
+    to: Vec<i16>,
+    captured: Vec<i16>,
+    captured_offsets: Vec<i32>,
+    promotion: Vec<bool>,
+    /// White men, white kings, black men, black kings: squares 1–64, then 65–128.
+    masks: [Vec<i64>; 8],
+    side_to_move: StringsBuilder,
+    fens: StringsBuilder,
     bytes: usize,
 }
 
-impl Default for PliesBuilder {
-    fn default() -> Self {
+impl PliesBuilder {
+    /// A builder of the plies table; with `fen_after`, of its `fen_after` column too.
+    pub fn new(fen_after: bool) -> PliesBuilder {
         PliesBuilder {
-            file: StringBuilder::new(),
-            game: Int64Builder::new(),
-            key: Int64Builder::new(),
-            numbers: [Int32Builder::new(), Int32Builder::new()],
-            text: std::array::from_fn(|_| StringBuilder::new()),
-            captured: string_list(),
-            promotion: BooleanBuilder::new(),
-            fen_after: StringBuilder::new(),
-            rows: 0,
-            bytes: 0,
+            fen_after,
+            ..PliesBuilder::default()
         }
     }
-}
 
-impl PliesBuilder {
     /// Adds the plies of `game`.
-    pub fn append(&mut self, game: &GameRow, plies: &[PlyRow]) {
-        for p in plies {
-            self.file.append_value(&game.file);
-            self.game.append_value(game.game as i64);
-            self.key.append_value(key_column(game.key));
-            self.numbers[0].append_value(p.ply as i32);
-            self.numbers[1].append_value(p.move_number as i32);
-            let text = [p.side, &p.written, &p.notation, &p.from, &p.to];
-            for (builder, value) in self.text.iter_mut().zip(text) {
-                builder.append_value(value);
-                self.bytes += value.len();
-            }
-            for sq in &p.captured {
-                self.captured.values().append_value(sq);
-            }
-            self.captured.append(true);
-            self.promotion.append_value(p.promotion);
-            self.fen_after.append_value(&p.fen_after);
-            self.bytes += game.file.len() + p.fen_after.len() + 40;
-            self.rows += 1;
+    ///
+    /// # Panics
+    /// When the builder writes `fen_after` and the plies were made without it.
+    pub fn append(&mut self, game: &GameRow, plies: &PlyColumns) {
+        let n = plies.len();
+        for _ in 0..n {
+            self.file.push(&game.file);
         }
+        self.game.extend(std::iter::repeat_n(game.game as i64, n));
+        self.key
+            .extend(std::iter::repeat_n(key_column(game.key), n));
+        self.ply.extend_from_slice(&plies.ply);
+        self.move_number.extend_from_slice(&plies.move_number);
+        for &side in &plies.side {
+            self.side.push(side_name(side));
+        }
+        self.written.extend(&plies.written);
+        self.notation.extend(&plies.notation);
+        self.from.extend_from_slice(&plies.from);
+        self.to.extend_from_slice(&plies.to);
+        self.captured.extend_from_slice(&plies.captured);
+        if self.captured_offsets.is_empty() {
+            self.captured_offsets.push(0);
+        }
+        let mut end = *self.captured_offsets.last().expect("an offset");
+        for &taken in &plies.captures {
+            end += i32::from(taken);
+            self.captured_offsets.push(end);
+        }
+        self.promotion.extend_from_slice(&plies.promotion);
+        for position in &plies.masks {
+            for (i, &mask) in position.iter().enumerate() {
+                let (low, high) = halves(mask);
+                self.masks[i].push(low);
+                self.masks[i + 4].push(high);
+            }
+        }
+        for &side in &plies.to_move {
+            self.side_to_move.push(side_name(side));
+        }
+        if self.fen_after {
+            let fens = plies
+                .fen_after
+                .as_ref()
+                .expect("plies made with fen_after for a table that has it");
+            self.fens.extend(fens);
+        }
+        self.bytes += game.file.len() * n
+            + plies.written.bytes()
+            + plies.notation.bytes()
+            + plies.fen_after.as_ref().map_or(0, TextColumn::bytes)
+            + n * 96;
     }
 
     /// Rows gathered since the last batch.
     pub fn len(&self) -> usize {
-        self.rows
+        self.ply.len()
     }
 
     /// No row gathered since the last batch.
     pub fn is_empty(&self) -> bool {
-        self.rows == 0
+        self.ply.is_empty()
     }
 
     /// About how many bytes the rows gathered hold, for bounding memory.
@@ -621,31 +734,163 @@ impl PliesBuilder {
     /// # Errors
     /// Never for rows appended through [`Self::append`].
     pub fn finish(&mut self, leave_out: &[&str]) -> Result<RecordBatch, ArrowError> {
-        let [side, written, notation, from, to] = &mut self.text;
-        let columns: Vec<ArrayRef> = vec![
-            Arc::new(self.file.finish()),
-            Arc::new(self.game.finish()),
-            Arc::new(self.key.finish()),
-            Arc::new(self.numbers[0].finish()),
-            Arc::new(self.numbers[1].finish()),
-            Arc::new(side.finish()),
-            Arc::new(written.finish()),
-            Arc::new(notation.finish()),
-            Arc::new(from.finish()),
-            Arc::new(to.finish()),
-            Arc::new(self.captured.finish()),
-            Arc::new(self.promotion.finish()),
-            Arc::new(self.fen_after.finish()),
+        let captured_offsets = match std::mem::take(&mut self.captured_offsets) {
+            offsets if offsets.is_empty() => vec![0],
+            offsets => offsets,
+        };
+        let captured = ListArray::try_new(
+            Arc::new(item_field(DataType::Int16)),
+            OffsetBuffer::new(ScalarBuffer::from(captured_offsets)),
+            Arc::new(Int16Array::from(std::mem::take(&mut self.captured))),
+            None,
+        )?;
+        let int64 = |v: &mut Vec<i64>| Arc::new(Int64Array::from(std::mem::take(v))) as ArrayRef;
+        let int32 = |v: &mut Vec<i32>| Arc::new(Int32Array::from(std::mem::take(v))) as ArrayRef;
+        let int16 = |v: &mut Vec<i16>| Arc::new(Int16Array::from(std::mem::take(v))) as ArrayRef;
+        let [wm, wk, bm, bk, wm_hi, wk_hi, bm_hi, bk_hi] = &mut self.masks;
+        let mut columns: Vec<ArrayRef> = vec![
+            self.file.finish()?,
+            int64(&mut self.game),
+            int64(&mut self.key),
+            int32(&mut self.ply),
+            int32(&mut self.move_number),
+            self.side.finish()?,
+            self.written.finish()?,
+            self.notation.finish()?,
+            int16(&mut self.from),
+            int16(&mut self.to),
+            Arc::new(captured),
+            Arc::new(BooleanArray::from(std::mem::take(&mut self.promotion))),
+            int64(wm),
+            int64(wk),
+            int64(bm),
+            int64(bk),
+            self.side_to_move.finish()?,
+            int64(wm_hi),
+            int64(wk_hi),
+            int64(bm_hi),
+            int64(bk_hi),
         ];
-        self.rows = 0;
+        if self.fen_after {
+            columns.push(self.fens.finish()?);
+        }
         self.bytes = 0;
-        batch(plies_schema(), columns, leave_out)
+        batch(plies_schema(self.fen_after), columns, leave_out)
+    }
+}
+
+/// A string column built from whole texts and [`TextColumn`]s: the bytes and where each
+/// string ends, made into an Arrow array without a copy.
+#[derive(Default)]
+struct StringsBuilder {
+    bytes: Vec<u8>,
+    offsets: Vec<i32>,
+}
+
+impl StringsBuilder {
+    fn push(&mut self, text: &str) {
+        if self.offsets.is_empty() {
+            self.offsets.push(0);
+        }
+        self.bytes.extend_from_slice(text.as_bytes());
+        self.offsets.push(self.bytes.len() as i32);
+    }
+
+    fn extend(&mut self, texts: &TextColumn) {
+        if self.offsets.is_empty() {
+            self.offsets.push(0);
+        }
+        let base = self.bytes.len();
+        self.bytes.extend_from_slice(texts.text.as_bytes());
+        self.offsets
+            .extend(texts.ends.iter().map(|&end| (base + end) as i32));
+    }
+
+    fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
+        let offsets = match std::mem::take(&mut self.offsets) {
+            offsets if offsets.is_empty() => vec![0],
+            offsets => offsets,
+        };
+        let array = StringArray::try_new(
+            OffsetBuffer::new(ScalarBuffer::from(offsets)),
+            Buffer::from_vec(std::mem::take(&mut self.bytes)),
+            None,
+        )?;
+        Ok(Arc::new(array))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::export::{full_path, game_type_value};
+    use crate::{ReplayOptions, check_game};
+    use draughts::{Config, Position, Role, SquareToken, Variant};
+
+    /// A game of `variant` of up to `plies` moves (each the legal move `ply % n` of `n`),
+    /// written in its notation.
+    fn game_text(variant: Variant, plies: usize) -> String {
+        let config = Config::standard(variant);
+        let mut position = Position::initial(config.rules());
+        let mut text = format!("[GameType \"{}\"]\n", game_type_value(variant));
+        for ply in 0..plies {
+            let moves = position.legal_moves();
+            let Some(mv) = moves.get(ply * 7 % moves.len().max(1)) else {
+                break;
+            };
+            text.push_str(&full_path(&config, mv));
+            text.push(' ');
+            position.play(mv);
+        }
+        text + "*\n"
+    }
+
+    #[test]
+    fn masks_and_square_numbers_name_the_squares_search_reads() {
+        for variant in Variant::ALL {
+            let raw = pdn::RawGame::from_text(game_text(variant, 60));
+            check_game("t.pdn", &raw, &ReplayOptions::default(), |data| {
+                let rows = GameRows::of(data, true);
+                let replayed = data.replayed.expect("replayed");
+                let notation = data.config().expect("a variant").notation;
+                let numbers = SquareNumbers::of(&notation);
+                assert_eq!(rows.plies.len(), replayed.plies.len(), "{variant:?}");
+                assert!(rows.plies.len() >= 20, "{variant:?}: {}", rows.plies.len());
+                let fens: Vec<&str> = rows.plies.fen_after.as_ref().unwrap().iter().collect();
+                let mut captured = rows.plies.captured.iter();
+                for (i, p) in replayed.plies.iter().enumerate() {
+                    // A square's number is the one a numeric token names it by (what
+                    // `search --pattern` reads), and its bit is set in the mask of its piece.
+                    let square = |n: i16| notation.parse(SquareToken::Num(n as u16));
+                    assert_eq!(square(rows.plies.from[i]), Some(p.mv.from));
+                    assert_eq!(square(rows.plies.to[i]), Some(p.mv.to));
+                    for &sq in p.mv.captures() {
+                        assert_eq!(square(*captured.next().unwrap()), Some(sq));
+                    }
+                    let masks = rows.plies.masks[i];
+                    for sq in notation.geometry().all() {
+                        let n = numbers.number(sq);
+                        assert_eq!(square(n.into()), Some(sq), "{variant:?}");
+                        let slot = p.after.piece_at(sq).map(|piece| {
+                            let colour = usize::from(piece.colour == Colour::Black);
+                            2 * colour + usize::from(piece.role == Role::King)
+                        });
+                        for (k, mask) in masks.iter().enumerate() {
+                            let set = mask >> (n - 1) & 1 == 1;
+                            assert_eq!(set, slot == Some(k), "{variant:?} ply {i} {n}");
+                        }
+                    }
+                    assert_eq!(rows.plies.to_move[i], p.after.side_to_move());
+                    assert_eq!(fens[i], p.after.fen_text(&notation));
+                    assert_eq!(
+                        rows.plies.written.iter().nth(i),
+                        Some(rows.game.moves[i].as_str())
+                    );
+                }
+                assert!(captured.next().is_none());
+            });
+        }
+    }
 
     #[test]
     fn dates_are_typed_when_they_name_one_day() {

@@ -23,10 +23,11 @@ mod lines;
 mod notation;
 mod parquet;
 mod pdn;
+mod square_numbers;
 
 pub use arrow::{
-    DiagnosticRow, GameRow, GameRows, GamesBuilder, PliesBuilder, PlyRow, games_schema, parse_date,
-    plies_schema,
+    DiagnosticRow, GameRow, GameRows, GamesBuilder, MASK_COLUMNS, PliesBuilder, PlyColumns,
+    TextColumn, games_schema, parse_date, plies_schema,
 };
 pub use csv::{CsvWriter, DEFAULT_TAGS, GAME_COLUMNS, MOVE_COLUMNS, Rows, game_columns};
 pub use fen::{FenWriter, Positions, fen_after, missing as missing_position};
@@ -37,3 +38,4 @@ pub use notation::{
 };
 pub use parquet::{NO_PARTITION_VALUE, ParquetWriter, Partition, ROW_GROUP_BYTES, Written};
 pub use pdn::{PdnWriter, game_type_value, render as render_pdn, variant_tags};
+pub use square_numbers::{SquareNumbers, halves};

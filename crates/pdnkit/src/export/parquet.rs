@@ -95,6 +95,8 @@ pub struct ParquetWriter {
     /// partitions).
     parts: BTreeMap<String, Part>,
     written: Written,
+    /// The plies table has a `fen_after` column.
+    fen_after: bool,
     /// [`PENDING_MEMORY`] and [`ROW_GROUP_BYTES`] (tests make them smaller).
     pending_budget: usize,
     group_budget: usize,
@@ -116,7 +118,7 @@ struct Table<B> {
 }
 
 /// What the two builders share, for [`Table`].
-trait Rows: Default {
+trait Rows {
     fn len(&self) -> usize;
     fn batch(&mut self, leave_out: &[&str]) -> Result<RecordBatch, ArrowError>;
 }
@@ -140,9 +142,9 @@ impl Rows for PliesBuilder {
 }
 
 impl<B: Rows> Table<B> {
-    fn new(dir: &Path, name: &str) -> Table<B> {
+    fn new(dir: &Path, name: &str, rows: B) -> Table<B> {
         Table {
-            rows: B::default(),
+            rows,
             writer: None,
             partial: dir.join(format!(".{name}.partial")),
             path: dir.join(name),
@@ -272,6 +274,7 @@ impl ParquetWriter {
         Ok(ParquetWriter {
             dir: dir.to_path_buf(),
             partition,
+            fen_after: false,
             parts: BTreeMap::new(),
             written: Written::default(),
             pending_budget: PENDING_MEMORY,
@@ -279,15 +282,23 @@ impl ParquetWriter {
         })
     }
 
+    /// The same writer, whose plies table has a `fen_after` column (the position after each
+    /// ply as PDN FEN) when `on`.
+    pub fn with_fen_after(mut self, on: bool) -> ParquetWriter {
+        self.fen_after = on;
+        self
+    }
+
     /// Writes the rows of one game.
     ///
     /// # Errors
     /// When a file cannot be created or written.
     pub fn write_game(&mut self, data: &CheckedGame<'_, '_>) -> io::Result<()> {
-        self.write_rows(&GameRows::of(data))
+        self.write_rows(&GameRows::of(data, self.fen_after))
     }
 
-    /// Writes rows made by [`GameRows::of`] (in a worker thread, say).
+    /// Writes rows made by [`GameRows::of`] (in a worker thread, say), with `fen_after` as
+    /// this writer's.
     ///
     /// # Errors
     /// When a file cannot be created or written.
@@ -329,7 +340,10 @@ impl ParquetWriter {
         let mut files = Vec::new();
         for part in parts.into_values() {
             files.extend(part.games.finish(leave_out, games_schema(), always)?);
-            files.extend(part.plies.finish(leave_out, plies_schema(), always)?);
+            files.extend(
+                part.plies
+                    .finish(leave_out, plies_schema(self.fen_after), always)?,
+            );
         }
         files.sort();
         Ok(Written {
@@ -359,16 +373,18 @@ impl ParquetWriter {
     }
 
     fn new_part(&self, name: &str) -> Part {
+        let games = GamesBuilder::default();
+        let plies = PliesBuilder::new(self.fen_after);
         if name.is_empty() {
             return Part {
-                games: Table::new(&self.dir, "games.parquet"),
-                plies: Table::new(&self.dir, "plies.parquet"),
+                games: Table::new(&self.dir, "games.parquet", games),
+                plies: Table::new(&self.dir, "plies.parquet", plies),
             };
         }
         let dir = |table: &str| self.dir.join(table).join(name);
         Part {
-            games: Table::new(&dir("games"), "part-0.parquet"),
-            plies: Table::new(&dir("plies"), "part-0.parquet"),
+            games: Table::new(&dir("games"), "part-0.parquet", games),
+            plies: Table::new(&dir("plies"), "part-0.parquet", plies),
         }
     }
 
@@ -434,7 +450,9 @@ mod tests {
             "[Date \"{year}.01.02\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 33-29 *"
         );
         let raw = pdn::RawGame::from_text(text);
-        check_game("t.pdn", &raw, &ReplayOptions::default(), GameRows::of)
+        check_game("t.pdn", &raw, &ReplayOptions::default(), |data| {
+            GameRows::of(data, false)
+        })
     }
 
     fn open_memory(w: &ParquetWriter) -> usize {
