@@ -4,6 +4,8 @@
 #
 #   benches/parquet.sh [ARCHIVE...]     # defaults: the 100 MB and 1 GB mixed archives of scale.sh
 #   RUNS=3 JOBS=2 PARTITION=variant benches/parquet.sh ARCHIVE
+#   BASE=/path/to/an/older/pdnkit benches/parquet.sh ARCHIVE   # its convert too, in the same runs
+#   FEN=1 benches/parquet.sh ARCHIVE    # with --fen
 #
 # The archives are those `benches/scale.sh` builds (BUILD_ONLY=1 benches/scale.sh 1024).
 set -euo pipefail
@@ -12,6 +14,8 @@ WORK=${WORK:-/tmp/pdnkit-scale}
 RUNS=${RUNS:-3}
 JOBS=${JOBS:-2}
 PARTITION=${PARTITION:-}
+BASE=${BASE:-}
+FEN=${FEN:-}
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 if [ $# -eq 0 ]; then
@@ -35,17 +39,34 @@ measure() {
 
 partition=()
 [ -n "$PARTITION" ] && partition=(--partition "$PARTITION")
+[ -n "$FEN" ] && partition+=(--fen)
+# The size of the plies table in bytes (every file of it, when partitioned).
+plies_bytes() { find "$1" -path '*plies*' -name '*.parquet' -printf '%s\n' | awk '{s += $1} END {print s + 0}'; }
 for archive in "$@"; do
     mb=$(du -m "$archive" | cut -f1)
-    echo "archive: $archive ($mb MB), -j $JOBS${PARTITION:+, --partition $PARTITION}"
-    conv_s=(); conv_kb=(); val_s=(); val_kb=()
+    echo "archive: $archive ($mb MB), -j $JOBS${PARTITION:+, --partition $PARTITION}${FEN:+, --fen}"
+    conv_s=(); conv_kb=(); val_s=(); val_kb=(); base_s=(); base_kb=()
     for _ in $(seq "$RUNS"); do
         rm -rf "$out/tables"
         read -r s kb < <(measure "$pdnkit" --quiet -j "$JOBS" convert --to parquet "${partition[@]}" -o "$out/tables" "$archive")
         conv_s+=("$s"); conv_kb+=("$kb")
         read -r s kb < <(measure "$pdnkit" --quiet -j "$JOBS" validate "$archive")
         val_s+=("$s"); val_kb+=("$kb")
+        if [ -n "$BASE" ]; then
+            rm -rf "$out/base"
+            # The base may not know --fen: it always wrote fen_after.
+            base_args=(); [ -n "$PARTITION" ] && base_args=(--partition "$PARTITION")
+            read -r s kb < <(measure "$BASE" --quiet -j "$JOBS" convert --to parquet "${base_args[@]}" -o "$out/base" "$archive")
+            base_s+=("$s"); base_kb+=("$kb")
+        fi
     done
+    echo "  plies table: $(plies_bytes "$out/tables") bytes"
+    if [ -n "$BASE" ]; then
+        bs=$(printf '%s\n' "${base_s[@]}" | median); bk=$(printf '%s\n' "${base_kb[@]}" | sort -g | tail -1)
+        printf '  base convert:         %.2f s, peak RSS %.1f MB; plies table %s bytes (%s)\n' \
+            "$bs" "$(echo "$bk / 1024" | bc -l)" "$(plies_bytes "$out/base")" "$BASE"
+        echo "  runs (s): base ${base_s[*]}"
+    fi
     cs=$(printf '%s\n' "${conv_s[@]}" | median); ck=$(printf '%s\n' "${conv_kb[@]}" | sort -g | tail -1)
     vs=$(printf '%s\n' "${val_s[@]}" | median); vk=$(printf '%s\n' "${val_kb[@]}" | sort -g | tail -1)
     size=$(du -sm "$out/tables" | cut -f1)

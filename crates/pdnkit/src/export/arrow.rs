@@ -16,15 +16,14 @@ use arrow_array::{
 use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
 use chrono::NaiveDate;
-use draughts::Colour;
-use pdn::ResultToken;
+use draughts::{Colour, Config, SquareNames};
+use pdn::{Node, ResultToken};
 
-use super::lines::{self, PlyIndex};
 use super::notation::write_full_path;
 use super::square_numbers::{SquareNumbers, halves};
 use crate::dedupe::move_keys;
 use crate::stats::Outcome;
-use crate::{CheckedGame, Located, Severity, side_name};
+use crate::{CheckedGame, Located, Ply, Severity, side_name};
 
 /// The tags of the seven-tag roster, in their columns' order (`date` is typed, and its text is
 /// kept in `date_text`).
@@ -60,7 +59,7 @@ pub struct GameRow {
     /// The position after the last move played.
     pub final_fen: Option<String>,
     /// The main-line moves as written.
-    pub moves: Vec<String>,
+    pub moves: TextColumn,
     /// The game's key ([`move_keys`]): the same for games of the same variant, start and moves.
     pub key: u64,
     /// Every diagnostic, located.
@@ -125,7 +124,46 @@ pub struct PlyColumns {
     pub fen_after: Option<TextColumn>,
 }
 
+/// How a game's squares are written and numbered.
+struct Squares<'c> {
+    config: &'c Config,
+    names: &'static SquareNames,
+    numbers: SquareNumbers,
+}
+
 impl PlyColumns {
+    /// Adds a ply, written `written` (its first token; later hops are appended).
+    fn push(&mut self, p: &Ply, written: &str, squares: &Squares<'_>) {
+        let number = |sq| i16::from(squares.numbers.number(sq));
+        self.ply.push(p.ply as i32);
+        self.move_number.push(p.number as i32);
+        self.side.push(p.side);
+        self.written.push(written);
+        self.notation
+            .push_with(|s| write_full_path(squares.config, &p.mv, s));
+        self.from.push(number(p.mv.from));
+        self.to.push(number(p.mv.to));
+        self.captured
+            .extend(p.mv.captures().iter().map(|&sq| number(sq)));
+        self.captures.push(p.mv.captures().len() as u8);
+        self.promotion.push(p.mv.promotes);
+        let after = &p.after;
+        let fast = after.fast_paths();
+        let kings = after.kings();
+        let [white, black] = [Colour::White, Colour::Black].map(|c| after.pieces(c));
+        let mask = |set| squares.numbers.mask(set, fast);
+        self.masks.push([
+            mask(white.difference(kings)),
+            mask(white.intersection(kings)),
+            mask(black.difference(kings)),
+            mask(black.intersection(kings)),
+        ]);
+        self.to_move.push(after.side_to_move());
+        if let Some(fens) = &mut self.fen_after {
+            fens.push_with(|s| after.write_fen(squares.names, s));
+        }
+    }
+
     /// Number of plies.
     pub fn len(&self) -> usize {
         self.ply.len()
@@ -154,6 +192,15 @@ impl TextColumn {
     /// Adds `text`.
     pub fn push(&mut self, text: &str) {
         self.push_with(|s| s.push_str(text));
+    }
+
+    /// Appends a space and `more` to the last text (a hop of a capture written hop by hop).
+    fn append_to_last(&mut self, more: &str) {
+        self.text.push(' ');
+        self.text.push_str(more);
+        if let Some(end) = self.ends.last_mut() {
+            *end = self.text.len();
+        }
     }
 
     /// The texts in order.
@@ -217,7 +264,7 @@ impl GameRows {
                 .find(|d| d.severity == Severity::Error)
                 .map(|d| d.code.name()),
             final_fen: r.final_fen.clone(),
-            moves: Vec::new(),
+            moves: TextColumn::default(),
             key: move_keys(data).last().copied().unwrap_or_default(),
             diagnostics: r.diagnostics.iter().map(diagnostic_row).collect(),
         };
@@ -230,40 +277,38 @@ impl GameRows {
             return GameRows { game, plies };
         };
         game.start_fen = replayed.start.map(|p| p.fen_text(&config.notation));
-        let index = PlyIndex::new(replayed, &tree.body);
-        let line = lines::line(&tree.body, &index);
-        game.moves = line.moves.iter().map(|e| e.written()).collect();
-        let names = config.notation.names();
-        let numbers = SquareNumbers::of(&config.notation);
-        let number = |sq| i16::from(numbers.number(sq));
-        for (entry, p) in line.moves.iter().filter_map(|e| e.ply.map(|p| (e, p))) {
-            plies.ply.push(p.ply as i32);
-            plies.move_number.push(p.number as i32);
-            plies.side.push(p.side);
-            plies.written.push_with(|s| entry.write_written(s));
-            plies
-                .notation
-                .push_with(|s| write_full_path(config, &p.mv, s));
-            plies.from.push(number(p.mv.from));
-            plies.to.push(number(p.mv.to));
-            plies
-                .captured
-                .extend(p.mv.captures().iter().map(|&sq| number(sq)));
-            plies.captures.push(p.mv.captures().len() as u8);
-            plies.promotion.push(p.mv.promotes);
-            let after = &p.after;
-            let fast = after.fast_paths();
-            let kings = after.kings();
-            let [white, black] = [Colour::White, Colour::Black].map(|c| after.pieces(c));
-            plies.masks.push([
-                numbers.mask(white.difference(kings), fast),
-                numbers.mask(white.intersection(kings), fast),
-                numbers.mask(black.difference(kings), fast),
-                numbers.mask(black.intersection(kings), fast),
-            ]);
-            plies.to_move.push(after.side_to_move());
-            if let Some(fens) = &mut plies.fen_after {
-                fens.push_with(|s| after.write_fen(names, s));
+        let squares = Squares {
+            config,
+            names: config.notation.names(),
+            numbers: SquareNumbers::of(&config.notation),
+        };
+        // The main line as written, with the plies played for it (in text order): a capture
+        // written hop by hop (PDN 1.0) is one move, its later hops joined to it by a space.
+        let mut played = replayed.plies.iter().peekable();
+        let (mut hops, mut hops_of_ply) = (0, false);
+        for node in &tree.body {
+            match node {
+                Node::Move(m) if hops > 0 => {
+                    hops -= 1;
+                    game.moves.append_to_last(m.text);
+                    if hops_of_ply {
+                        plies.written.append_to_last(m.text);
+                    }
+                }
+                Node::Move(m) => {
+                    game.moves.push(m.text);
+                    let ply = played.next_if(|p| p.span.start == m.span.start);
+                    hops = ply.map_or(0, |p| p.joined);
+                    hops_of_ply = ply.is_some();
+                    if let Some(p) = ply {
+                        plies.push(p, m.text, &squares);
+                    }
+                }
+                Node::UnknownMove(_) => {
+                    game.moves.push("- -");
+                    hops_of_ply = false;
+                }
+                _ => {}
             }
         }
         GameRows { game, plies }
@@ -478,10 +523,10 @@ impl GamesBuilder {
         self.date.append_option(row.date.map(days_since_epoch));
         self.counts[0].append_value(row.plies as i32);
         self.counts[1].append_value(row.replayed as i32);
-        for m in &row.moves {
-            self.bytes += m.len();
+        for m in row.moves.iter() {
             self.moves.values().append_value(m);
         }
+        self.bytes += row.moves.bytes();
         self.moves.append(true);
         self.key.append_value(key_column(row.key));
         self.bytes += self.diagnostics.append(&row.diagnostics);
@@ -884,10 +929,46 @@ mod tests {
                     assert_eq!(fens[i], p.after.fen_text(&notation));
                     assert_eq!(
                         rows.plies.written.iter().nth(i),
-                        Some(rows.game.moves[i].as_str())
+                        rows.game.moves.iter().nth(i)
                     );
                 }
                 assert!(captured.next().is_none());
+            });
+        }
+    }
+
+    #[test]
+    fn moves_and_plies_are_the_main_line_as_the_json_export_reads_it() {
+        for text in [
+            // Hops of a PDN 1.0 capture, comments, a variation, and an unknown move.
+            "[GameType \"21\"]\n[FEN \"B:W18,27,10:B14,K5\"]\n1. 14x23 23x32 {done} 2. 10-6 *\n",
+            "[GameType \"20\"]\n{a} 1. 32-28 {b} $1 19-23 (1... 18-23 2. 38-32) 2. 28x19 14x23 - - \
+             3. 33-29 *\n",
+            "[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 17x28 3. 33x22 *\n",
+            "[GameType \"20\"]\n1. 32-28 28-23 2. 33-29 *\n",
+        ] {
+            let raw = pdn::RawGame::from_text(text.to_string());
+            check_game("t.pdn", &raw, &ReplayOptions::default(), |data| {
+                let rows = GameRows::of(data, false);
+                let (tree, replayed) = (data.game.unwrap(), data.replayed.unwrap());
+                let index = super::super::lines::PlyIndex::new(replayed, &tree.body);
+                let line = super::super::lines::line(&tree.body, &index);
+                let moves: Vec<String> = line.moves.iter().map(|e| e.written()).collect();
+                assert_eq!(rows.game.moves.iter().collect::<Vec<_>>(), moves, "{text}");
+                let plies: Vec<(String, u32)> = line
+                    .moves
+                    .iter()
+                    .filter_map(|e| e.ply.map(|p| (e.written(), p.ply)))
+                    .collect();
+                let ours: Vec<(String, u32)> = rows
+                    .plies
+                    .written
+                    .iter()
+                    .zip(&rows.plies.ply)
+                    .map(|(w, &p)| (w.to_string(), p as u32))
+                    .collect();
+                assert_eq!(ours, plies, "{text}");
+                assert_eq!(rows.plies.len(), replayed.plies.len());
             });
         }
     }

@@ -90,23 +90,11 @@ pub struct Entry<'g, 'a> {
 impl Entry<'_, '_> {
     /// The move as written (hops joined by a space; `- -` for the unknown move).
     pub fn written(&self) -> String {
-        let mut out = String::new();
-        self.write_written(&mut out);
-        out
-    }
-
-    /// [`Self::written`], appended to `out`.
-    pub fn write_written(&self, out: &mut String) {
         if self.tokens.is_empty() {
-            out.push_str("- -");
-            return;
+            return "- -".to_string();
         }
-        for (i, m) in self.tokens.iter().enumerate() {
-            if i > 0 {
-                out.push(' ');
-            }
-            out.push_str(m.text);
-        }
+        let texts: Vec<&str> = self.tokens.iter().map(|m| m.text).collect();
+        texts.join(" ")
     }
 }
 

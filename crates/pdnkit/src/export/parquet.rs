@@ -24,6 +24,7 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
 
 use super::arrow::{GameRows, GamesBuilder, PliesBuilder, games_schema, plies_schema};
 use crate::CheckedGame;
@@ -75,6 +76,16 @@ pub const ROW_GROUP_BYTES: usize = 8 << 20;
 const PAGE_BYTES: usize = 64 << 10;
 /// Most rows in one row group (readers skip and read in parallel by row group).
 const MAX_GROUP_ROWS: usize = 1 << 20;
+/// Columns of the plies table written without a dictionary: square numbers and ply counts
+/// take as much room as their dictionary indices, which ZSTD then cannot compress, and each
+/// value would be hashed for nothing. (Masks keep theirs: positions repeat across games.)
+const PLAIN_COLUMNS: [&[&str]; 5] = [
+    &["from"],
+    &["to"],
+    &["captured", "list", "item"],
+    &["ply"],
+    &["move_number"],
+];
 
 /// What a finished directory holds.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -219,7 +230,7 @@ fn open(path: &Path, schema: SchemaRef) -> io::Result<ArrowWriter<File>> {
         std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
     }
     let file = File::create(path).map_err(|e| io_error(path, e))?;
-    let properties = WriterProperties::builder()
+    let mut properties = WriterProperties::builder()
         .set_compression(Compression::ZSTD(ZstdLevel::default()))
         .set_max_row_group_row_count(Some(MAX_GROUP_ROWS))
         .set_data_page_size_limit(PAGE_BYTES)
@@ -227,9 +238,12 @@ fn open(path: &Path, schema: SchemaRef) -> io::Result<ArrowWriter<File>> {
         // Statistics per row group, not per page: a page index is kept in memory until the file
         // is closed, and grows with the archive.
         .set_statistics_enabled(EnabledStatistics::Chunk)
-        .set_statistics_truncate_length(Some(64))
-        .build();
-    ArrowWriter::try_new(file, schema, Some(properties)).map_err(|e| parquet_error(path, e))
+        .set_statistics_truncate_length(Some(64));
+    for path in PLAIN_COLUMNS {
+        let path = ColumnPath::new(path.iter().map(|p| p.to_string()).collect());
+        properties = properties.set_column_dictionary_enabled(path, false);
+    }
+    ArrowWriter::try_new(file, schema, Some(properties.build())).map_err(|e| parquet_error(path, e))
 }
 
 fn io_error(path: &Path, e: io::Error) -> io::Error {
