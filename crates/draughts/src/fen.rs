@@ -70,9 +70,9 @@ impl Fen {
             Some(b) => (b, true),
             None => (trimmed_end, false),
         };
-        let mut fields = split_with_offsets(body, ':');
+        let mut fields = split_with_offsets(body, b':');
         let (turn_off, turn_text) = fields.next().unwrap_or((0, ""));
-        let turn = match turn_text.trim() {
+        let turn = match trim(turn_text) {
             "W" | "w" => Some(Colour::White),
             "B" | "b" => Some(Colour::Black),
             "?" => None,
@@ -85,18 +85,20 @@ impl Fen {
         };
         let mut fen = Fen {
             turn,
-            groups: Vec::new(),
+            // Two colour blocks, as nearly every FEN has.
+            groups: Vec::with_capacity(2),
             extras: Vec::new(),
             trailing_dot,
         };
         for (off, field) in fields {
-            let lead = field.len() - field.trim_start().len();
-            let field_trim = field.trim();
-            let mut chars = field_trim.chars();
-            let colour_char = chars.next();
-            let colour = match colour_char {
-                Some('?') => None,
-                Some(c) if Colour::from_letter(c).is_some() => Colour::from_letter(c),
+            let field_start = trim_start(field);
+            let lead = field.len() - field_start.len();
+            let field_trim = trim(field_start);
+            let colour = match field_trim.as_bytes().first() {
+                Some(b'?') => None,
+                Some(&c) if Colour::from_letter(char::from(c)).is_some() => {
+                    Colour::from_letter(char::from(c))
+                }
                 _ => {
                     if fen.groups.is_empty() && field_trim.is_empty() {
                         return fail(off, "empty field after the side to move".into());
@@ -165,39 +167,69 @@ impl fmt::Display for Fen {
     }
 }
 
-/// Splits `s` at `sep`, yielding each piece with its byte offset in `s`.
-fn split_with_offsets(s: &str, sep: char) -> impl Iterator<Item = (usize, &str)> {
-    let mut offset = 0;
-    s.split(sep).map(move |piece| {
-        let at = offset;
-        offset += piece.len() + sep.len_utf8();
-        (at, piece)
+/// Splits `s` at the ASCII byte `sep`, yielding each piece with its byte offset in `s` (as
+/// `str::split` would, without its general pattern search: a FEN is read for every game).
+fn split_with_offsets(s: &str, sep: u8) -> impl Iterator<Item = (usize, &str)> {
+    let mut at = Some(0);
+    std::iter::from_fn(move || {
+        let start = at?;
+        let rest = &s.as_bytes()[start..];
+        // `sep` is ASCII, so every cut falls on a character boundary.
+        let end = match rest.iter().position(|&c| c == sep) {
+            Some(i) => {
+                at = Some(start + i + 1);
+                start + i
+            }
+            None => {
+                at = None;
+                s.len()
+            }
+        };
+        Some((start, &s[start..end]))
     })
 }
 
-fn parse_items(list: &str, base: usize) -> Result<Vec<FenItem>, ParseFenError> {
-    let mut items = Vec::new();
-    if list.trim().is_empty() {
-        return Ok(items);
+/// `str::trim`, answered at once when both ends are printable ASCII (no white space there).
+fn trim(s: &str) -> &str {
+    match s.as_bytes() {
+        [first, .., last] if first.is_ascii_graphic() && last.is_ascii_graphic() => s,
+        [only] if only.is_ascii_graphic() => s,
+        _ => s.trim(),
     }
-    for (off, raw) in split_with_offsets(list, ',') {
-        let at = base + off + (raw.len() - raw.trim_start().len());
-        let item = raw.trim();
+}
+
+/// `str::trim_start`, answered at once when the first byte is printable ASCII.
+fn trim_start(s: &str) -> &str {
+    match s.as_bytes().first() {
+        Some(c) if c.is_ascii_graphic() => s,
+        _ => s.trim_start(),
+    }
+}
+
+fn parse_items(list: &str, base: usize) -> Result<Vec<FenItem>, ParseFenError> {
+    if trim(list).is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut items = Vec::with_capacity(list.bytes().filter(|&c| c == b',').count() + 1);
+    for (off, raw) in split_with_offsets(list, b',') {
+        let raw_start = trim_start(raw);
+        let at = base + off + (raw.len() - raw_start.len());
+        let item = trim(raw_start);
         let fail = |message: String| ParseFenError {
             offset: at,
             message,
         };
-        let (king, rest) = match item.strip_prefix(['K', 'k']) {
-            Some(r) => (true, r),
-            None => (false, item),
+        let (king, rest) = match item.as_bytes().first() {
+            Some(b'K' | b'k') => (true, &item[1..]),
+            _ => (false, item),
         };
         let (square, used) = parse_square_token(rest)
             .ok_or_else(|| fail(format!("expected a square, found {item:?}")))?;
-        let tail = rest[used..].trim_start();
+        let tail = trim_start(&rest[used..]);
         let range_end = if tail.is_empty() {
             None
         } else if let Some(end_text) = tail.strip_prefix('-') {
-            let end_text = end_text.trim();
+            let end_text = trim(end_text);
             match parse_square_token(end_text) {
                 Some((end, n)) if n == end_text.len() => Some(end),
                 _ => return Err(fail(format!("bad range end in {item:?}"))),
@@ -262,6 +294,43 @@ mod tests {
         assert_eq!(spaced.groups[0].items.len(), 2);
         let swapped = Fen::parse("W:B12,13:W25,27").unwrap();
         assert_eq!(swapped.groups[0].colour, Some(Colour::Black));
+    }
+
+    #[test]
+    fn the_quick_trims_agree_with_the_standard_ones() {
+        let texts = [
+            "",
+            " ",
+            "W",
+            " W",
+            "W ",
+            " W ",
+            "31-35",
+            "\u{a0}31",
+            "31\u{a0}",
+            "\u{2003}K3 ",
+            "\t\x0b31\x0c",
+            "\x0b",
+            "é",
+            " é ",
+            "a\u{3000}",
+        ];
+        for text in texts {
+            assert_eq!(trim(text), text.trim(), "{text:?}");
+            assert_eq!(trim_start(text), text.trim_start(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn white_space_of_any_kind_around_fields_and_items_is_tolerated() {
+        // A no-break space (two bytes) and a vertical tab, as `str::trim` counts white space.
+        let fen = Fen::parse("W:W\u{a0}31,\x0bK32 - 35\u{a0}:B 1").unwrap();
+        assert_eq!(fen.to_string(), "W:W31,K32-35:B1");
+        let e = Fen::parse("W:W\u{a0}31,\u{a0}3x").unwrap_err();
+        // The fault's offset counts the bytes of the spaces before it.
+        assert_eq!(e.offset, "W:W\u{a0}31,\u{a0}".len());
+        let extras = Fen::parse("W:W31:\u{a0}H0 :B1").unwrap();
+        assert_eq!(extras.extras, vec!["H0".to_string()]);
     }
 
     #[test]

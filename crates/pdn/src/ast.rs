@@ -118,6 +118,7 @@ pub struct Move<'a> {
 
 impl<'a> Move<'a> {
     /// The squares and the separator before each (`None` for the first).
+    #[inline]
     pub fn steps(&self) -> Steps<'a> {
         Steps {
             rest: self.text.as_bytes(),
@@ -128,6 +129,7 @@ impl<'a> Move<'a> {
     }
 
     /// The square tokens in order.
+    #[inline]
     pub fn squares(&self) -> impl Iterator<Item = SquareToken> + 'a {
         self.steps().map(|(_, sq)| sq)
     }
@@ -143,6 +145,7 @@ impl<'a> Move<'a> {
     }
 
     /// The separators between squares, in order.
+    #[inline]
     pub fn separators(&self) -> impl Iterator<Item = Separator> + 'a {
         self.steps().filter_map(|(sep, _)| sep)
     }
@@ -174,6 +177,8 @@ pub struct Steps<'a> {
 impl Iterator for Steps<'_> {
     type Item = (Option<Separator>, SquareToken);
 
+    // Inline across crates: the replay steps through every move's squares twice.
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         match self.form {
             MoveForm::Squares => self.squares.next(),

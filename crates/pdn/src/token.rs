@@ -56,6 +56,11 @@ const CLOSE: u8 = 24;
 /// The end of the input: not a byte, the last step of every scan.
 const END: u8 = 25;
 const CLASSES: usize = 26;
+const _: () = assert!(
+    ZERO + 1 == ONE && ONE + 1 == TWO && TWO + 1 == FIVE && FIVE + 1 == DIGIT,
+    "the digits' classes are one range, below the file letters' (read by `Squares`)"
+);
+const _: () = assert!(DIGIT + 1 == FILE && FILE + 1 == UPPER);
 
 /// The bytes of each class; every other byte is [`OTHER`].
 const BYTE_CLASSES: [(u8, &[u8]); 24] = [
@@ -494,6 +499,7 @@ pub struct Squares<'a> {
 
 impl<'a> Squares<'a> {
     /// The squares of `text`, a whole move.
+    #[inline]
     pub fn new(text: &'a [u8]) -> Self {
         Squares { text, at: 0 }
     }
@@ -508,18 +514,22 @@ impl Iterator for Squares<'_> {
         let mut i = self.at;
         let first = i == 0;
         let mut separator = Separator::None;
-        while let Some(&c) = b.get(i) {
-            match CLASS[usize::from(c)] {
-                ZERO | ONE | TWO | FIVE | DIGIT | FILE | UPPER => break,
-                CROSS => separator = Separator::Cross,
-                COLON => separator = Separator::Colon,
-                DASH | E2 => separator = Separator::Dash,
-                _ => {}
+        let (c, class) = loop {
+            let &c = b.get(i)?;
+            let class = CLASS[usize::from(c)];
+            // The classes of digits and file letters are one range: a square starts here.
+            if (ZERO..=UPPER).contains(&class) {
+                break (c, class);
             }
+            separator = match class {
+                CROSS => Separator::Cross,
+                COLON => Separator::Colon,
+                DASH | E2 => Separator::Dash,
+                _ => separator,
+            };
             i += 1;
-        }
-        let &c = b.get(i)?;
-        let file = matches!(CLASS[usize::from(c)], FILE | UPPER);
+        };
+        let file = class >= FILE;
         i += usize::from(file);
         let mut digits = 0u16;
         while let Some(&d) = b.get(i)

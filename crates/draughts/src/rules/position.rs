@@ -459,10 +459,11 @@ impl Position {
     /// no capture is due. The other captures are searched but not built.
     pub fn legal_captures_between(&self, from: Square, to: Square, out: &mut Vec<Move>) {
         out.clear();
-        with!(self, c, p => {
+        // The replay resolves every written capture here: the rule set fixed at compile time.
+        with_rules!(self, c, rs, p => {
             let ends = Some((c.layout.bit_index(from), c.layout.bit_index(to)));
             let mut sink = MoveSink::<_, false> { layout: &c.layout, out, merge: true, ends };
-            capture::generate(c, p, &mut sink, true);
+            capture::generate(rs, p, &mut sink, true);
         })
     }
 
@@ -476,8 +477,8 @@ impl Position {
     /// The quiet move from `from` to `to` when it is among [`Self::quiet_moves`] (whether or
     /// not a capture is due), found without generating the other moves.
     pub fn quiet_move(&self, from: Square, to: Square) -> Option<Move> {
-        with!(self, c, p => {
-            let raw = engine::find_quiet(c, p, c.layout.bit_index(from), c.layout.bit_index(to))?;
+        with_rules!(self, c, rs, p => {
+            let raw = engine::find_quiet(rs, p, c.layout.bit_index(from), c.layout.bit_index(to))?;
             Some(Move::quiet(from, to, raw.promote))
         })
     }

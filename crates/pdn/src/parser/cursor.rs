@@ -135,8 +135,9 @@ impl<'a> Cursor<'a> {
         let end = start + 1 + close + 1;
         self.pos = end;
         let text = self.slice(start + 1, end - 1);
-        self.last_comment_nested = text.contains('{');
-        if holds_tag_line(text) {
+        self.last_comment_nested = memchr(b'{', text.as_bytes()).is_some();
+        // A tag line comes after a line end; most comments have none.
+        if memchr(b'\n', text.as_bytes()).is_some() && holds_tag_line(text) {
             // Games swallowed by a `{` without its `}` must not vanish without a word.
             self.note(NoteKind::TagsInComment, start, start + 1);
         }

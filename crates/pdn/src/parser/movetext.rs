@@ -160,7 +160,8 @@ fn word<'a>(c: &mut Cursor<'a>, out: &mut Vec<Node<'a>>, depth: usize) -> Result
             MoveForm::FileAndTarget => c.note(NoteKind::ShortNotation, start, end),
             MoveForm::Squares => {}
         }
-        if rest[..scan.len].iter().any(|b| (b'A'..=b'L').contains(b)) {
+        // Only a move of squares may hold an upper-case file letter; the scan saw whether it does.
+        if scan.form == MoveForm::Squares && scanned.upper {
             c.note(NoteKind::UpperCaseSquare, start, end);
         }
         c.count_move(depth, Span::new(start, end))?;
@@ -234,6 +235,7 @@ fn variation<'a>(c: &mut Cursor<'a>, depth: usize) -> Result<Node<'a>, Fatal> {
 }
 
 /// A result token or a free-standing `*`, delimited.
+#[inline]
 pub(super) fn terminator<'a>(c: &mut Cursor<'a>) -> Option<Terminator<'a>> {
     let len = lex::result_len(c.rest())?;
     let start = c.pos;
