@@ -142,11 +142,14 @@ impl PlayerName {
                 key: String::new(),
             };
         }
+        // Every given name written in full before the first initial, so that `Lambert Jan`
+        // and `Lambert-Jan` read alike while `Jean-Marc` and `Jean-Pierre` stay apart.
         let first_name = given
-            .first()
-            .filter(|w| !w.is_initial())
+            .iter()
+            .take_while(|w| !w.is_initial())
             .map(|w| fold(w.text))
-            .unwrap_or_default();
+            .collect::<Vec<_>>()
+            .join(" ");
         let key = match initials.chars().next() {
             Some(first) => format!("{surname} {first}"),
             None => surname.clone(),
@@ -169,8 +172,9 @@ impl PlayerName {
         &self.initials
     }
 
-    /// The first given name, folded, when it is written in full (`piotr` for `Nowicki,
-    /// Piotr`, `jean marc` for `Jean-Marc Ndjofang`); empty when only initials are written.
+    /// The given names written in full before the first initial, folded (`piotr` for
+    /// `Nowicki, Piotr` and `Nowicki, Piotr A.`, `jean marc` for `Jean-Marc Ndjofang` and
+    /// `Ndjofang, Jean Marc`); empty when only initials are written.
     pub fn first_name(&self) -> &str {
         &self.first_name
     }
@@ -491,6 +495,12 @@ mod tests {
         assert_eq!(first("Nowicki, Piotr"), "piotr");
         assert_eq!(first("NOWICKI Piotr"), "piotr");
         assert_eq!(first("Jean-Marc Ndjofang"), "jean marc");
+        assert_eq!(first("Nowicki, Piotr A."), "piotr");
+        // A hyphen and a space between two given names are the same name.
+        assert_eq!(first("Koops, Lambert Jan"), "lambert jan");
+        assert_eq!(first("Koops, Lambert-Jan"), "lambert jan");
+        assert_eq!(first("Ndjofang, Jean Marc"), first("Jean-Marc Ndjofang"));
+        assert_ne!(first("Jean-Marc Ndjofang"), first("Jean-Pierre Ndjofang"));
         for initials_only in [
             "Nowicki, P.",
             "P. Nowicki",

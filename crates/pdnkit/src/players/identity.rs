@@ -4,7 +4,7 @@
 //! person. Else, by surname:
 //!
 //! * a spelling with a first name in full (`Nowicki, Piotr`) is the person of that surname and
-//!   first name;
+//!   first name (every given name written in full: `Lambert-Jan` is `Lambert Jan`);
 //! * a spelling with initials only (`P. Nowicki`, `NOWICKI P.`) joins the one person of that
 //!   surname whose first name starts with that initial, when there is exactly one; with none or
 //!   several (`Piotr` and `Paweł`), the spellings of that surname and initial are a person of
@@ -143,6 +143,17 @@ mod tests {
         // Nor a surname alone.
         let alone = groups(&["Nowicki, Piotr", "Nowicki"]);
         assert_ne!(alone[0], alone[1]);
+    }
+
+    #[test]
+    fn two_given_names_joined_by_a_hyphen_or_a_space_are_one_person() {
+        let people = groups(&[
+            "Koops, Lambert Jan",
+            "Lambert-Jan Koops",
+            "KOOPS L.J.",
+            "Koops, Jean-Pierre",
+        ]);
+        assert_eq!(people, [Some(0), Some(0), Some(0), Some(1)]);
     }
 
     #[test]
