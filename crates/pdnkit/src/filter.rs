@@ -302,7 +302,12 @@ impl PartialDate {
 
     /// A Date tag as archives write it: `YYYY.MM.DD` with `??` for what is unknown, the same
     /// with `-` or `/`, `DD.MM.YYYY`, or a text holding a four-digit year (`17 april 2009`).
+    /// Year 0 (`0000.00.00`) is what some programs write for an unknown date: no date.
     pub fn parse_tag(value: &str) -> Option<PartialDate> {
+        Self::parse_tag_any_year(value).filter(|d| d.year != 0)
+    }
+
+    fn parse_tag_any_year(value: &str) -> Option<PartialDate> {
         let v = value.trim();
         let parts: Vec<&str> = v.split(['.', '-', '/']).map(str::trim).collect();
         let known = |p: &&str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
@@ -446,6 +451,8 @@ mod tests {
         assert_eq!(PartialDate::parse_tag("17 april 2009"), d(2009, None, None));
         assert_eq!(PartialDate::parse_tag("1950."), d(1950, None, None));
         assert_eq!(PartialDate::parse_tag("????.??.??"), None);
+        assert_eq!(PartialDate::parse_tag("0000.00.00"), None);
+        assert_eq!(PartialDate::parse_tag("0000.??.??"), None);
         assert_eq!(PartialDate::parse_tag(""), None);
     }
 
