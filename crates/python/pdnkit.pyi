@@ -2,7 +2,7 @@
 draughts variant; Arrow tables of games and plies; a board for every variant."""
 
 import os
-from typing import IO, Any, Iterable, Iterator, Literal, Optional, Union
+from typing import IO, Any, Iterable, Iterator, Literal, Mapping, Optional, TypedDict, Union
 
 import pyarrow
 
@@ -147,3 +147,50 @@ def standings(
 ) -> dict[str, Any]:
     """Each event's standings, as `pdnkit standings --format json` gives them: tables (name,
     kind, scale, tiebreak, rounds, rows) and the games flagged."""
+
+TagPairs = Union[Mapping[str, str], str, Iterable[Union[str, tuple[str, str]]]]
+"""NAME=VALUE pairs: a dict, one "NAME=VALUE" string, or a list of such strings and pairs."""
+
+class TagChange(TypedDict):
+    """One change, a row of `pdnkit tags --changes`."""
+
+    file: str
+    game: int
+    line: int
+    tag: str
+    old: str
+    new: str
+    kind: Literal["set", "rename", "remove", "aliases", "dates", "plycount", "result", "gametype"]
+
+class Retagged(TypedDict):
+    """What `tags` did: games written and changed, games over the size limit left out, games
+    read and those unreadable (written as they were), changes by kind, each change, and the
+    games' text when no output was given."""
+
+    written: int
+    changed: int
+    not_written: int
+    read: int
+    unreadable: int
+    kinds: dict[str, int]
+    changes: list[TagChange]
+    text: Optional[str]
+
+def tags(
+    paths: Union[Paths, IO[bytes], IO[str]],
+    output: Optional[PathLike] = None,
+    *,
+    set: Optional[TagPairs] = None,
+    where: Optional[TagPairs] = None,
+    rename: Optional[TagPairs] = None,
+    remove: Optional[Union[str, Iterable[str]]] = None,
+    aliases: Optional[str] = None,
+    dates: bool = False,
+    plycount: bool = False,
+    result: bool = False,
+    gametype: bool = False,
+    jobs: int = 0,
+) -> Retagged:
+    """The games with their tags edited and every other byte as it was, as `pdnkit tags`
+    writes them with the same options, to `output` or (when it is None) into `text`; `where`
+    (TAG=REGEX) picks the games edited, the others are written as they were."""

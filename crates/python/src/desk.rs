@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use crate::source;
 
 /// The alias table at `path`, if given.
-fn aliases(py: Python<'_>, path: Option<&str>) -> PyResult<Option<Arc<Aliases>>> {
+pub(crate) fn aliases(py: Python<'_>, path: Option<&str>) -> PyResult<Option<Arc<Aliases>>> {
     let Some(path) = path else { return Ok(None) };
     let file = std::fs::File::open(path)
         .map_err(|e| crate::errors::simple_error(py, "io", format!("{path}: {e}")))?;
@@ -34,7 +34,7 @@ fn to_python<T: serde::Serialize>(py: Python<'_>, value: &T) -> PyResult<Py<PyAn
 
 /// An input that could not be read ends the call with its message (as `validate` lists them,
 /// the caller gets them all).
-fn failed(py: Python<'_>, failures: Vec<String>) -> PyResult<()> {
+pub(crate) fn failed(py: Python<'_>, failures: Vec<String>) -> PyResult<()> {
     match failures.is_empty() {
         true => Ok(()),
         false => Err(crate::errors::simple_error(py, "io", failures.join("; "))),

@@ -4,7 +4,8 @@
 //! * `validate`: the verdicts of an archive on worker threads, the GIL released (`validate.rs`);
 //! * `to_arrow`: the games or plies table as a `pyarrow.Table` (`tables.rs`);
 //! * `Board`: a position of any variant, its legal moves, perft and pictures (`board.rs`);
-//! * `players`, `standings`: the keeper's desk, as the commands give it (`desk.rs`).
+//! * `players`, `standings`: the keeper's desk, as the commands give it (`desk.rs`);
+//! * `tags`: games written back with their tags edited, as `pdnkit tags` writes them (`tags.rs`).
 //!
 //! The work is the `pdnkit` library's; this crate turns Python arguments into its calls and its
 //! values into Python objects. `pdnkit.pyi` holds the type stubs; `docs/python.md` the guide.
@@ -20,6 +21,7 @@ mod games;
 mod record;
 mod source;
 mod tables;
+mod tags;
 mod validate;
 
 /// The replay options of a call: the variant forced by name, if any.
@@ -74,5 +76,6 @@ fn pdnkit_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(desk::players, m)?)?;
     m.add_function(wrap_pyfunction!(desk::standings, m)?)?;
+    m.add_function(wrap_pyfunction!(tags::tags, m)?)?;
     Ok(())
 }
