@@ -100,7 +100,7 @@ fn every_format_matches_its_golden_file() {
 
 #[test]
 fn every_json_line_is_one_object_with_the_documented_fields() {
-    const GAME_FIELDS: [&str; 15] = [
+    const GAME_FIELDS: [&str; 16] = [
         "file",
         "game",
         "line",
@@ -116,6 +116,7 @@ fn every_json_line_is_one_object_with_the_documented_fields() {
         "moves",
         "trailing_comments",
         "diagnostics",
+        "opening",
     ];
     for input in inputs() {
         for line in String::from_utf8(json(&input)).unwrap().lines() {

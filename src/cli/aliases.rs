@@ -1,5 +1,5 @@
 //! `--aliases FILE`: the alias table (`pdnkit players --format csv`, edited by hand) that
-//! players, standings, tags, stats, filter and dedupe read.
+//! players, standings, tags, stats, filter, dedupe and report read.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

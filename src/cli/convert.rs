@@ -16,6 +16,7 @@ use pdnkit::export::JsonWriter;
 use pdnkit::export::PdnWriter;
 use pdnkit::export::{CsvWriter, DEFAULT_TAGS, Rows};
 use pdnkit::export::{FenWriter, Positions, missing_position};
+use pdnkit::openings::Openings;
 use pdnkit::{CheckedGame, check_game};
 use pdnkit::{Code, Severity};
 use pdnkit::{GameRecord, Verdict};
@@ -48,6 +49,11 @@ pub struct ConvertArgs {
     /// CSV: one row per ply instead of one per game.
     #[arg(long, conflicts_with = "tags")]
     pub moves: bool,
+    /// CSV, JSON and Parquet: name each game's opening (the `opening` column) from this table:
+    /// `builtin` (the default: pdnkit's tables of English, Russian and international openings)
+    /// or a CSV file with the columns variant, name, moves.
+    #[arg(long, value_name = "TABLE")]
+    pub openings: Option<PathBuf>,
     /// Leave out invalid and unreadable games (they are still counted and reported).
     #[arg(long)]
     pub skip_invalid: bool,
@@ -119,8 +125,9 @@ pub enum Which {
 #[derive(Clone, Debug)]
 pub(super) enum Format {
     Fen(Positions),
-    Csv(Rows),
-    Json,
+    /// The rows, and the table naming the games' openings.
+    Csv(Rows, Arc<Openings>),
+    Json(Arc<Openings>),
     Pdn,
 }
 
@@ -130,10 +137,11 @@ impl Format {
     pub(super) fn of(target: Target) -> Format {
         match target {
             Target::Fen => Format::Fen(Positions::Final),
-            Target::Csv => Format::Csv(Rows::Games(
-                DEFAULT_TAGS.iter().map(|t| t.to_string()).collect(),
-            )),
-            Target::Json => Format::Json,
+            Target::Csv => Format::Csv(
+                Rows::Games(DEFAULT_TAGS.iter().map(|t| t.to_string()).collect()),
+                Openings::builtin(),
+            ),
+            Target::Json => Format::Json(Openings::builtin()),
             Target::Pdn => Format::Pdn,
         }
     }
@@ -141,7 +149,7 @@ impl Format {
     /// What goes before the first game: the CSV header row.
     pub(super) fn header(&self) -> std::io::Result<Vec<u8>> {
         match self {
-            Format::Csv(rows) => {
+            Format::Csv(rows, _) => {
                 let mut header = CsvWriter::new(Vec::new(), rows.clone());
                 header.write_header()?;
                 header.finish()
@@ -283,6 +291,10 @@ fn format(
     let archive = input::archive(files, global, args.replay.options()?);
     let fen_only = args.position.is_some() || args.ply.is_some();
     let csv_only = args.tags.is_some() || args.moves;
+    if args.openings.is_some() && matches!(args.to, ConvertTo::Fen | ConvertTo::Pdn) {
+        anyhow::bail!("--openings applies to --to csv, json and parquet only");
+    }
+    let openings = naming(args)?;
     if fen_only && args.to != ConvertTo::Fen {
         anyhow::bail!("--position and --ply apply to --to fen only");
     }
@@ -295,24 +307,32 @@ fn format(
             (Some(Which::EveryPly), None) => Positions::EveryPly,
             _ => Positions::Final,
         }),
-        ConvertTo::Csv if args.moves => Format::Csv(Rows::Moves),
+        ConvertTo::Csv if args.moves => Format::Csv(Rows::Moves, openings),
         ConvertTo::Csv => {
             let tags = match args.tags.as_deref() {
                 Some([all]) if all == "all" => {
                     let archive = archive.rereadable()?;
                     let tags = tags_seen(&archive);
-                    return Ok((Format::Csv(Rows::Games(tags)), archive));
+                    return Ok((Format::Csv(Rows::Games(tags), openings), archive));
                 }
                 Some(tags) => tags.iter().map(|t| t.trim().to_string()).collect(),
                 None => DEFAULT_TAGS.iter().map(|t| t.to_string()).collect(),
             };
-            Format::Csv(Rows::Games(tags))
+            Format::Csv(Rows::Games(tags), openings)
         }
-        ConvertTo::Json => Format::Json,
+        ConvertTo::Json => Format::Json(openings),
         ConvertTo::Pdn => Format::Pdn,
         ConvertTo::Parquet => unreachable!("--to parquet is run by convert_parquet"),
     };
     Ok((format, archive))
+}
+
+/// The table `--openings` names (pdnkit's own by default).
+pub(super) fn naming(args: &ConvertArgs) -> anyhow::Result<Arc<Openings>> {
+    match &args.openings {
+        Some(spec) => super::openings::table(spec),
+        None => Ok(Openings::builtin()),
+    }
 }
 
 /// Every tag name in the inputs: the default columns first (those that occur), then the
@@ -395,12 +415,12 @@ pub(super) fn render(format: &Format, data: &CheckedGame<'_, '_>) -> Vec<u8> {
             let mut w = FenWriter::new(out, *p);
             w.write_game(data).and_then(|()| w.finish())
         }
-        Format::Csv(rows) => {
-            let mut w = CsvWriter::new(out, rows.clone());
+        Format::Csv(rows, openings) => {
+            let mut w = CsvWriter::new(out, rows.clone()).with_openings(openings.clone());
             w.write_game(data).and_then(|()| w.finish())
         }
-        Format::Json => {
-            let mut w = JsonWriter::new(out);
+        Format::Json(openings) => {
+            let mut w = JsonWriter::new(out).with_openings(openings.clone());
             w.write_game(data).and_then(|()| w.finish())
         }
         Format::Pdn => {

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use pdnkit::export::{GameRows, ParquetWriter, Partition};
 
-use super::convert::{ConvertArgs, PartitionBy, Tally, convert};
+use super::convert::{ConvertArgs, PartitionBy, Tally, convert, naming};
 use super::input;
 use super::report::{Reporter, plural};
 use super::{GlobalArgs, Status};
@@ -31,6 +31,7 @@ pub fn run(args: &ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let archive = input::archive(&files, global, args.replay.options()?).batches_per_job(2);
     let reporter = Reporter::new(global, &files);
     let fen_after = args.fen;
+    let openings = naming(args)?;
     let mut writer = ParquetWriter::create(dir, partition)?.with_fen_after(fen_after);
     let skip_invalid = args.skip_invalid;
     let mut tally = Tally::default();
@@ -39,7 +40,7 @@ pub fn run(args: &ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
         || (),
         |_, game| {
             convert(game, skip_invalid, false, |data| {
-                Ok(Some(Box::new(GameRows::of(data, fen_after))))
+                Ok(Some(Box::new(GameRows::named(data, fen_after, &openings))))
             })
         },
         |converted| match tally.take(converted, &reporter, global.quiet).flatten() {

@@ -13,6 +13,7 @@ mod games_out;
 mod index;
 mod index_file;
 mod input;
+mod openings;
 mod output;
 mod perft;
 mod players;

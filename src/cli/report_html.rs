@@ -10,6 +10,7 @@ use anyhow::Context;
 use pdnkit::archive::Counted;
 use pdnkit::check_game;
 use pdnkit::html_report::{GameEntry, Report, Settings, shown_path};
+use pdnkit::standings::Grouping;
 
 use super::input;
 use super::output::Output;
@@ -30,6 +31,16 @@ pub struct ReportArgs {
     /// Do not try repairs for moves that cannot be played (faster on archives with many).
     #[arg(long)]
     pub no_suggest: bool,
+    /// Add a standings section: each event's standings, per-round results and the crosstable
+    /// of a round robin, as `pdnkit standings` gives them (its memory grows with the games).
+    #[arg(long)]
+    pub standings: bool,
+    /// With --standings: group games into events by `none`, `event` or a tag (default: Event,
+    /// Site and year, as `pdnkit standings`).
+    #[arg(long, value_name = "none|event|TAG", requires = "standings")]
+    pub group: Option<String>,
+    #[command(flatten)]
+    pub aliases: super::aliases::AliasArgs,
     /// The page's title (default: pdnkit report of the first input).
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
@@ -60,7 +71,7 @@ pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     global.refuse_format("report", "one HTML page", None)?;
     let files = input::default_stdin(args.files.clone());
     let archive = input::archive(&files, global, args.replay.options()?);
-    let settings = settings(&args, &files);
+    let settings = settings(&args, &files)?;
     let out = Output::open(args.output.as_deref())?;
     let mut report = Report::new(settings.clone(), out).context("writing the report")?;
     let reporter = Reporter::new(global, &files);
@@ -106,8 +117,8 @@ pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     Ok(reporter.finish(ran.counts))
 }
 
-/// The page's settings: what it lists, its title, its inputs as it names them.
-fn settings(args: &ReportArgs, files: &[PathBuf]) -> Settings {
+/// The page's settings: what it lists, its title, its inputs as it names them, who is who.
+fn settings(args: &ReportArgs, files: &[PathBuf]) -> anyhow::Result<Settings> {
     let inputs: Vec<String> = files
         .iter()
         .map(|p| {
@@ -126,12 +137,16 @@ fn settings(args: &ReportArgs, files: &[PathBuf]) -> Settings {
             [first, rest @ ..] => format!("pdnkit report: {first} and {} more", rest.len()),
             [] => "pdnkit report".to_string(),
         });
-    Settings {
+    Ok(Settings {
         notes: args.notes,
         all_games: args.all_games,
         suggest: !args.no_suggest,
         title,
         inputs,
         relative_to: args.relative_to.clone(),
-    }
+        aliases: args.aliases.load()?,
+        standings: args
+            .standings
+            .then(|| Grouping::parse(args.group.as_deref())),
+    })
 }

@@ -6,11 +6,9 @@
 use std::convert::Infallible;
 use std::io::Write;
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::PathBuf;
 
 use pdnkit::check_game;
-use pdnkit::openings::Openings;
 use pdnkit::stats::{self, GameSummary, GroupBy, Settings, Stats};
 
 use super::input;
@@ -28,9 +26,10 @@ pub struct StatsArgs {
     /// Plies that make an opening (games from the standard start only).
     #[arg(long, value_name = "N", default_value_t = 4)]
     pub opening_plies: u32,
-    /// Name openings from this table (CSV with the columns variant, name, moves; the moves as
-    /// written in PDN): each game's opening is the longest line it reaches, by any move order.
-    #[arg(long, value_name = "FILE")]
+    /// Name openings from a table: `builtin` (pdnkit's tables of English, Russian and
+    /// international openings) or a CSV file with the columns variant, name, moves (the moves as
+    /// written in PDN). Each game's opening is the longest line it reaches, by any move order.
+    #[arg(long, value_name = "TABLE")]
     pub openings: Option<PathBuf>,
     /// Group everything by a tag (`Event`, `White`, `Site`...), by `year` (of the Date tag),
     /// by `variant`, or by `player` (a game counts in each of its players' groups; sides named
@@ -56,7 +55,11 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let archive = input::archive(&files, global, args.replay.options()?);
     let settings = Settings {
         opening_plies: args.opening_plies,
-        openings: openings(args.openings.as_deref())?,
+        openings: args
+            .openings
+            .as_deref()
+            .map(super::openings::table)
+            .transpose()?,
         by: args.by.as_deref().map(GroupBy::parse),
         aliases: args.aliases.load()?,
     };
@@ -105,15 +108,4 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     }
     out.finish()?;
     Ok(reporter.finish(ran.counts))
-}
-
-/// The table of named openings `--openings` reads, if given.
-fn openings(path: Option<&Path>) -> anyhow::Result<Option<Arc<Openings>>> {
-    let Some(path) = path else {
-        return Ok(None);
-    };
-    let file = std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let table = Openings::from_csv(std::io::BufReader::new(file))
-        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    Ok(Some(Arc::new(table)))
 }

@@ -739,6 +739,138 @@ fn stats_names_openings_from_a_table_by_position() {
     );
 }
 
+/// The named line of the built-in tables whose position a game of `variant` reaches last,
+/// worked out here from the tables' CSV by replaying their lines with `convert --to fen`.
+fn builtin_lines(variant: &str) -> Vec<(String, String)> {
+    let table = std::fs::read_to_string(
+        Path::new(ROOT).join(format!("crates/pdnkit/openings/{variant}.csv")),
+    )
+    .unwrap();
+    let mut rows = csv::ReaderBuilder::new().from_reader(table.as_bytes());
+    let header = rows.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (name, moves) = (col("name"), col("moves"));
+    rows.records()
+        .map(|r| {
+            let r = r.unwrap();
+            (r[name].to_string(), r[moves].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn convert_names_each_games_opening_from_the_built_in_tables_or_a_users_table() {
+    let dir = Dir::new("convert-openings");
+    // A game of each built-in table's longest line, then a game of no line (a setup).
+    let mut pdn = String::new();
+    let mut expected = Vec::new();
+    for (variant, game_type) in [("english", 21), ("russian", 25), ("international", 20)] {
+        let lines = builtin_lines(variant);
+        let (name, moves) = lines
+            .iter()
+            .max_by_key(|(_, m)| m.split_whitespace().count())
+            .unwrap();
+        pdn.push_str(&format!("[GameType \"{game_type}\"]\n\n{moves} *\n\n"));
+        expected.push(name.clone());
+    }
+    pdn.push_str("[GameType \"20\"]\n[FEN \"W:W31-50:B1-20\"]\n\n1. 32-28 *\n");
+    dir.write("games.pdn", &pdn);
+    let csv = dir
+        .run(&["convert", "-q", "--to", "csv", "games.pdn"])
+        .expect_code(0);
+    let rows = crate::util::csv_rows(&csv.stdout);
+    let named: Vec<&str> = rows.iter().map(|r| r["opening"].as_str()).collect();
+    // A later row of the same position may name it first: then its name is another line's,
+    // with the same moves' position. Most lines are their own first row.
+    assert_eq!(named.len(), 4);
+    assert_eq!(named[3], "", "a game from a setup follows no line");
+    let same_or_earlier = |variant: &str, got: &str, want: &str| {
+        let lines = builtin_lines(variant);
+        let at = |n: &str| lines.iter().position(|(name, _)| name == n);
+        got == want || at(got).is_some_and(|g| at(want).is_some_and(|w| g < w))
+    };
+    for (i, variant) in ["english", "russian", "international"].iter().enumerate() {
+        assert!(
+            same_or_earlier(variant, named[i], &expected[i]),
+            "{variant}: {} for {}",
+            named[i],
+            expected[i]
+        );
+    }
+    let json = dir
+        .run(&["convert", "-q", "--to", "json", "games.pdn"])
+        .expect_code(0);
+    let from_json: Vec<Value> = json
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["opening"].clone())
+        .collect();
+    for (j, c) in from_json.iter().zip(&named) {
+        match c.is_empty() {
+            true => assert_eq!(*j, Value::Null),
+            false => assert_eq!(j.as_str(), Some(*c)),
+        }
+    }
+    // A user's table names instead; a game it does not know gets no name.
+    dir.write(
+        "mine.csv",
+        "variant,name,moves\ninternational,My setup-free line,32-28\n",
+    );
+    dir.write(
+        "one.pdn",
+        "[GameType \"20\"]\n\n1. 32-28 18-23 2. 37-32 *\n\n[GameType \"20\"]\n\n1. 31-27 *\n",
+    );
+    let mine = dir
+        .run(&[
+            "convert",
+            "-q",
+            "--to",
+            "csv",
+            "--openings",
+            "mine.csv",
+            "one.pdn",
+        ])
+        .expect_code(0);
+    let rows = crate::util::csv_rows(&mine.stdout);
+    assert_eq!(rows[0]["opening"], "My setup-free line");
+    assert_eq!(rows[1]["opening"], "");
+    let refused = dir
+        .run(&[
+            "convert",
+            "--to",
+            "pdn",
+            "--openings",
+            "mine.csv",
+            "one.pdn",
+        ])
+        .expect_code(2);
+    assert!(refused.stderr.contains("--openings"), "{}", refused.stderr);
+    // `stats --openings builtin` names with the same tables as convert.
+    let stats = dir
+        .run(&[
+            "stats",
+            "-q",
+            "--format",
+            "json",
+            "--openings",
+            "builtin",
+            "games.pdn",
+        ])
+        .expect_code(0);
+    let report: Value = serde_json::from_str(&stats.stdout).unwrap();
+    let mut listed: Vec<String> = report["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["openings"].as_array().unwrap().iter())
+        .map(|o| o["name"].as_str().unwrap().to_string())
+        .collect();
+    listed.sort();
+    let mut from_convert: Vec<String> = named[..3].iter().map(|s| s.to_string()).collect();
+    from_convert.sort();
+    assert_eq!(listed, from_convert);
+}
+
 /// See: the Spark recipe's test (issue 25), whose shards read back two games fewer than split
 /// wrote. A game without terminator followed by another game's tags reads as one game.
 #[test]

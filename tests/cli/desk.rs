@@ -563,3 +563,100 @@ fn tags_where_selects_the_games_edited_and_aliases_rename_players() {
         bad.stderr
     );
 }
+
+/// `game` with a Site tag after the Event tag.
+fn game_at(site: &str, event: &str, round: u32, white: &str, black: &str, result: &str) -> String {
+    game(event, round, white, black, result).replacen(
+        "\n[Date",
+        &format!("\n[Site \"{site}\"]\n[Date"),
+        1,
+    )
+}
+
+#[test]
+fn rounds_played_in_two_towns_are_one_event_and_an_event_of_other_players_stays_apart() {
+    let dir = Dir::new("two-towns");
+    let mut rounds = String::new();
+    // A round robin of three, round 1 in one town, rounds 2 and 3 in another.
+    rounds.push_str(&game_at("Arnhem", "NK 2015", 1, "Ann", "Bob", "2-0"));
+    rounds.push_str(&game_at("Zwolle", "NK 2015", 2, "Bob", "Cor", "1-1"));
+    rounds.push_str(&game_at("Zwolle", "NK 2015", 3, "Cor", "Ann", "0-2"));
+    // An event of the same name and year elsewhere, one player shared of four.
+    rounds.push_str(&game_at("Gouda", "NK 2015", 1, "Ann", "Dirk", "1-1"));
+    rounds.push_str(&game_at("Gouda", "NK 2015", 1, "Eva", "Fred", "2-0"));
+    rounds.push_str(&game_at("Gouda", "NK 2015", 2, "Dirk", "Eva", "0-2"));
+    dir.write("rounds.pdn", &rounds);
+    let run = dir
+        .run(&["--format", "csv", "standings", "rounds.pdn"])
+        .expect_code(0);
+    let rows = csv_rows(&run.stdout);
+    let mut groups: Vec<&str> = rows.iter().map(|r| r["group"].as_str()).collect();
+    groups.dedup();
+    assert_eq!(groups.len(), 2, "{groups:?}");
+    let players = |g: &str| -> Vec<(String, String)> {
+        let mut p: Vec<_> = rows
+            .iter()
+            .filter(|r| r["group"] == g)
+            .map(|r| (r["player"].clone(), r["points"].clone()))
+            .collect();
+        p.sort();
+        p
+    };
+    assert_eq!(
+        players(groups[0]),
+        [
+            ("Ann".to_string(), "4".to_string()),
+            ("Bob".to_string(), "1".to_string()),
+            ("Cor".to_string(), "1".to_string())
+        ]
+    );
+    assert_eq!(players(groups[1]).len(), 4);
+}
+
+#[test]
+fn report_has_the_standings_with_names_read_through_the_alias_table() {
+    let dir = Dir::new("report-standings");
+    let mut pdn = String::new();
+    pdn.push_str(&game("Cup", 1, "Nowicki, Piotr", "Kowalski, Jan", "2-0"));
+    pdn.push_str(&game("Cup", 2, "Kowalski, Jan", "NOWICKI P.", "1-1"));
+    dir.write("cup.pdn", &pdn);
+    dir.write(
+        "aliases.csv",
+        "name,spellings\nPiotr Nowicki,\"Nowicki, Piotr | NOWICKI P.\"\n",
+    );
+    dir.run(&[
+        "report",
+        "-q",
+        "--standings",
+        "--aliases",
+        "aliases.csv",
+        "--all-games",
+        "-o",
+        "page.html",
+        "cup.pdn",
+    ])
+    .expect_code(0);
+    let page = dir.read("page.html");
+    let section = &page[page
+        .find("<section id=\"standings\"")
+        .expect("a standings section")..];
+    let section = &section[..section.find("</section>").unwrap()];
+    // One row per person, the alias table's name, 3 points of 4 on the 2-1-0 scale.
+    assert!(
+        section.contains("<td class=\"name\">Piotr Nowicki</td>"),
+        "{section}"
+    );
+    assert!(!section.contains("NOWICKI P."), "{section}");
+    assert!(
+        section.contains("<td class=\"name\">Kowalski, Jan</td>"),
+        "{section}"
+    );
+    assert!(section.contains("round robin"), "{section}");
+    // The viewer's games name the players as the table does.
+    assert!(page.contains("\"Piotr Nowicki\""));
+    assert!(!page.contains("\"NOWICKI P.\""));
+    // Without --standings the page has no such section.
+    dir.run(&["report", "-q", "-o", "plain.html", "cup.pdn"])
+        .expect_code(0);
+    assert!(!dir.read("plain.html").contains("id=\"standings\""));
+}

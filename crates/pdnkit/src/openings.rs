@@ -1,7 +1,8 @@
-//! Named openings: a user's table of opening lines (CSV `variant,name,moves`, the moves as
-//! written in PDN), and the name of a game's opening by the longest line it reaches. Lines are
-//! compared by the positions they reach, so a game that gets there by another move order
-//! (a transposition) is named too.
+//! Named openings: a table of opening lines (CSV `variant,name,moves`, the moves as written in
+//! PDN), and the name of a game's opening by the longest line it reaches. Lines are compared by
+//! the positions they reach, so a game that gets there by another move order (a transposition)
+//! is named too. pdnkit ships tables for English checkers, Russian and international draughts
+//! ([`Openings::builtin`], docs/openings.md); a user brings their own with [`Openings::from_csv`].
 //!
 //! ```
 //! use pdnkit::openings::Openings;
@@ -20,6 +21,7 @@
 
 use std::collections::HashMap;
 use std::io::Read;
+use std::sync::{Arc, OnceLock};
 
 use draughts::{GameState, Variant};
 
@@ -67,11 +69,45 @@ impl std::fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
+/// The tables pdnkit ships, by variant (their rows and sources: docs/openings.md).
+const BUILTIN: [(&str, &str); 3] = [
+    ("english", include_str!("../openings/english.csv")),
+    ("russian", include_str!("../openings/russian.csv")),
+    (
+        "international",
+        include_str!("../openings/international.csv"),
+    ),
+];
+
 impl Openings {
+    /// The tables pdnkit ships, as one table (each row names its variant), read once per
+    /// process.
+    pub fn builtin() -> Arc<Openings> {
+        static TABLES: OnceLock<Arc<Openings>> = OnceLock::new();
+        TABLES
+            .get_or_init(|| {
+                let mut all = Openings::default();
+                for (name, table) in BUILTIN {
+                    // The tables are part of the program; a test reads each of them.
+                    all.read_csv(table.as_bytes())
+                        .unwrap_or_else(|e| panic!("the built-in {name} openings: {e}"));
+                }
+                Arc::new(all)
+            })
+            .clone()
+    }
+
     /// Reads a table: a header row naming the columns `variant`, `name` and `moves` (in any
     /// order; other columns are ignored), then one opening per row. Each row's moves are played
     /// from its variant's start; a row that does not play through is an error.
     pub fn from_csv(input: impl Read) -> Result<Openings, TableError> {
+        let mut openings = Openings::default();
+        openings.read_csv(input)?;
+        Ok(openings)
+    }
+
+    /// Adds the rows of a table (as [`Self::from_csv`] reads it) after those already held.
+    pub fn read_csv(&mut self, input: impl Read) -> Result<(), TableError> {
         let mut csv = csv::ReaderBuilder::new().flexible(true).from_reader(input);
         let at = |e: &csv::Error| e.position().map_or(0, |p| p.line());
         let header = csv.headers().map_err(|e| TableError {
@@ -88,7 +124,6 @@ impl Openings {
                 })
         };
         let (v_col, n_col, m_col) = (column("variant")?, column("name")?, column("moves")?);
-        let mut openings = Openings::default();
         for record in csv.records() {
             let record = record.map_err(|e| TableError {
                 line: at(&e),
@@ -110,11 +145,10 @@ impl Openings {
                     message: "the opening has no name".into(),
                 });
             }
-            openings
-                .add(variant, name, moves)
+            self.add(variant, name, moves)
                 .map_err(|message| TableError { line, message })?;
         }
-        Ok(openings)
+        Ok(())
     }
 
     /// Adds a line: `moves` (PDN move text) played from `variant`'s start.
@@ -190,5 +224,90 @@ impl Openings {
             .rev()
             .find_map(|p| self.by_position.get(&(config.variant, p.after.key())))
             .map(|&i| &self.lines[i])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The game of `moves` from its variant's start, named from `openings`.
+    fn named(openings: &Openings, variant: Variant, moves: &str) -> Option<Opening> {
+        let raw = pdn::RawGame::from_text(format!("{moves} *"));
+        let options = ReplayOptions {
+            variant: Some(variant),
+            ..ReplayOptions::default()
+        };
+        check_game("t.pdn", &raw, &options, |g| openings.name_of(g).cloned())
+    }
+
+    #[test]
+    fn every_built_in_table_reads_and_holds_only_its_variant() {
+        for (name, table) in BUILTIN {
+            let variant = Variant::from_name(name).expect("a variant's name");
+            let openings = Openings::from_csv(table.as_bytes())
+                .unwrap_or_else(|e| panic!("the built-in {name} table: {e}"));
+            assert!(!openings.lines().is_empty(), "{name}");
+            assert!(
+                openings.lines().iter().all(|o| o.variant == variant),
+                "{name}: a row of another variant"
+            );
+        }
+        let all = Openings::builtin();
+        let rows: usize = BUILTIN
+            .iter()
+            .map(|(_, t)| Openings::from_csv(t.as_bytes()).unwrap().lines().len())
+            .sum();
+        assert_eq!(all.lines().len(), rows);
+    }
+
+    #[test]
+    fn a_game_playing_a_built_in_line_is_named_by_a_line_reaching_its_position() {
+        let all = Openings::builtin();
+        for line in all.lines() {
+            let found = named(&all, line.variant, &line.moves)
+                .unwrap_or_else(|| panic!("{} ({}) not named", line.name, line.moves));
+            // The game ends on the line's position: the first line of the tables reaching that
+            // position names it (the line itself, or an earlier row of the same position).
+            assert_eq!(found.plies, line.plies, "{}", line.name);
+            assert_eq!(
+                named(&all, found.variant, &found.moves),
+                Some(found.clone())
+            );
+            let first = all
+                .lines()
+                .iter()
+                .position(|o| o == &found)
+                .expect("a line of the tables");
+            let own = all.lines().iter().position(|o| o == line).unwrap();
+            assert!(first <= own, "{} named by a later row", line.name);
+        }
+    }
+
+    #[test]
+    fn a_game_of_another_variant_or_start_is_not_named() {
+        let all = Openings::builtin();
+        let international = all
+            .lines()
+            .iter()
+            .find(|o| o.variant == Variant::from_name("international").unwrap())
+            .expect("an international line");
+        // The same moves under Frisian rules: no table names Frisian games.
+        assert_eq!(
+            named(
+                &all,
+                Variant::from_name("frisian").unwrap(),
+                &international.moves
+            ),
+            None
+        );
+        let raw = pdn::RawGame::from_text(format!(
+            "[GameType \"20\"]\n[FEN \"W:W31-50:B1-19\"]\n{} *",
+            international.moves
+        ));
+        let from_setup = check_game("t.pdn", &raw, &ReplayOptions::default(), |g| {
+            all.name_of(g).cloned()
+        });
+        assert_eq!(from_setup, None);
     }
 }

@@ -22,6 +22,7 @@ use pdn::{Node, ResultToken};
 use super::notation::write_full_path;
 use super::square_numbers::{SquareNumbers, halves};
 use crate::dedupe::move_keys;
+use crate::openings::Openings;
 use crate::stats::Outcome;
 use crate::{CheckedGame, Located, Ply, Severity, side_name};
 
@@ -58,6 +59,8 @@ pub struct GameRow {
     pub first_error: Option<&'static str>,
     /// The position after the last move played.
     pub final_fen: Option<String>,
+    /// The name of the opening line the game follows ([`Openings::name_of`]).
+    pub opening: Option<String>,
     /// The main-line moves as written.
     pub moves: TextColumn,
     /// The game's key ([`move_keys`]): the same for games of the same variant, start and moves.
@@ -235,9 +238,14 @@ pub struct GameRows {
 }
 
 impl GameRows {
-    /// The rows of a checked game; with `fen_after`, each ply also carries the position after
-    /// it as PDN FEN.
+    /// The rows of a checked game, its opening named from pdnkit's own tables; with
+    /// `fen_after`, each ply also carries the position after it as PDN FEN.
     pub fn of(data: &CheckedGame<'_, '_>, fen_after: bool) -> GameRows {
+        GameRows::named(data, fen_after, &Openings::builtin())
+    }
+
+    /// [`Self::of`], the opening named from `openings`.
+    pub fn named(data: &CheckedGame<'_, '_>, fen_after: bool, openings: &Openings) -> GameRows {
         let r = data.record;
         let roster = ROSTER.map(|t| data.tag(t).map(str::to_string));
         let date = roster[2].as_deref().and_then(parse_date);
@@ -264,6 +272,7 @@ impl GameRows {
                 .find(|d| d.severity == Severity::Error)
                 .map(|d| d.code.name()),
             final_fen: r.final_fen.clone(),
+            opening: openings.name_of(data).map(|o| o.name.clone()),
             moves: TextColumn::default(),
             key: move_keys(data).last().copied().unwrap_or_default(),
             diagnostics: r.diagnostics.iter().map(diagnostic_row).collect(),
@@ -413,6 +422,7 @@ pub fn games_schema() -> SchemaRef {
         utf8("status", false),
         utf8("first_error", true),
         utf8("final_fen", true),
+        utf8("opening", true),
         list_of("moves", DataType::Utf8),
         Field::new("key", DataType::Int64, false),
         list_of("diagnostics", DataType::Struct(diagnostic_fields())),
@@ -476,7 +486,7 @@ pub struct GamesBuilder {
 }
 
 /// The string columns of the games table, in the order `GamesBuilder::strings` holds them.
-const GAME_STRINGS: usize = 15;
+const GAME_STRINGS: usize = 16;
 
 impl Default for GamesBuilder {
     fn default() -> Self {
@@ -514,6 +524,7 @@ impl GamesBuilder {
             Some(row.status),
             row.first_error,
             row.final_fen.as_deref(),
+            row.opening.as_deref(),
         ];
         for (builder, value) in self.strings.iter_mut().zip(strings) {
             self.bytes += value.map_or(0, str::len);
@@ -563,7 +574,7 @@ impl GamesBuilder {
         let (event, site, date_text, round, white, black, result) =
             (next(), next(), next(), next(), next(), next(), next());
         let (game_type, variant, outcome, start_fen) = (next(), next(), next(), next());
-        let (status, first_error, final_fen) = (next(), next(), next());
+        let (status, first_error, final_fen, opening) = (next(), next(), next(), next());
         let columns: Vec<ArrayRef> = vec![
             file,
             Arc::new(self.game.finish()),
@@ -584,6 +595,7 @@ impl GamesBuilder {
             status,
             first_error,
             final_fen,
+            opening,
             Arc::new(self.moves.finish()),
             Arc::new(self.key.finish()),
             Arc::new(self.diagnostics.finish()),

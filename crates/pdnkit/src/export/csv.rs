@@ -1,7 +1,9 @@
 //! CSV out, with a header row and RFC 4180 quoting (whatever the tags hold).
 //!
 //! * [`Rows::Games`]: one row per game: `file, game`, the chosen tag columns, then `variant,
-//!   recorded_result, plies, replayed, status, first_error, final_fen` ([`game_columns`]).
+//!   recorded_result, plies, replayed, status, first_error, final_fen, opening`
+//!   ([`game_columns`]; `opening` names the line of a table of openings the game follows,
+//!   pdnkit's own tables unless the caller gives another).
 //!   `recorded_result` is the Result tag, else the terminator: named apart from the `Result`
 //!   tag's column, which databases that fold case would take for the same column;
 //! * [`Rows::Moves`]: one row per main-line ply replayed ([`MOVE_COLUMNS`]).
@@ -10,10 +12,12 @@
 //! type, which would hide a broken pipe from the caller).
 
 use std::io::{self, Write};
+use std::sync::Arc;
 
 use super::lines::{self, PlyIndex};
 use super::notation::write_full_path;
 use crate::CheckedGame;
+use crate::openings::Openings;
 use crate::{Severity, side_name};
 
 /// The tag columns of a game row by default: the seven-tag roster and GameType.
@@ -22,7 +26,7 @@ pub const DEFAULT_TAGS: [&str; 8] = [
 ];
 
 /// Columns of a game row after the tags.
-pub const GAME_COLUMNS: [&str; 7] = [
+pub const GAME_COLUMNS: [&str; 8] = [
     "variant",
     "recorded_result",
     "plies",
@@ -30,6 +34,7 @@ pub const GAME_COLUMNS: [&str; 7] = [
     "status",
     "first_error",
     "final_fen",
+    "opening",
 ];
 
 /// Columns of a move row.
@@ -70,6 +75,7 @@ pub fn game_columns(tags: &[String]) -> Vec<String> {
 pub struct CsvWriter<W: Write> {
     out: csv::Writer<W>,
     rows: Rows,
+    openings: Arc<Openings>,
 }
 
 impl<W: Write> CsvWriter<W> {
@@ -79,7 +85,17 @@ impl<W: Write> CsvWriter<W> {
         let out = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(out);
-        CsvWriter { out, rows }
+        CsvWriter {
+            out,
+            rows,
+            openings: Openings::builtin(),
+        }
+    }
+
+    /// Names games' openings from `openings` instead of pdnkit's own tables.
+    pub fn with_openings(mut self, openings: Arc<Openings>) -> CsvWriter<W> {
+        self.openings = openings;
+        self
     }
 
     /// Writes the header row.
@@ -101,7 +117,7 @@ impl<W: Write> CsvWriter<W> {
     pub fn write_game(&mut self, data: &CheckedGame<'_, '_>) -> io::Result<()> {
         match &self.rows {
             Rows::Games(tags) => {
-                let row = game_row(data, tags);
+                let row = game_row(data, tags, &self.openings);
                 self.out.write_record(&row).map_err(io_error)
             }
             Rows::Moves => write_move_rows(&mut self.out, data).map_err(io_error),
@@ -119,7 +135,7 @@ impl<W: Write> CsvWriter<W> {
     }
 }
 
-fn game_row(data: &CheckedGame<'_, '_>, tags: &[String]) -> Vec<String> {
+fn game_row(data: &CheckedGame<'_, '_>, tags: &[String], openings: &Openings) -> Vec<String> {
     let r = data.record;
     let mut row = vec![r.file.clone(), r.game.to_string()];
     row.extend(tags.iter().map(|t| data.tag(t).unwrap_or("").to_string()));
@@ -136,6 +152,10 @@ fn game_row(data: &CheckedGame<'_, '_>, tags: &[String]) -> Vec<String> {
         r.status.name().to_string(),
         first_error.to_string(),
         r.final_fen.clone().unwrap_or_default(),
+        openings
+            .name_of(data)
+            .map(|o| o.name.clone())
+            .unwrap_or_default(),
     ]);
     row
 }

@@ -4,7 +4,9 @@
 //! * game: `file`, `game`, `line`, `status`, `variant`, `result`, `tags` (an object, in
 //!   written order, first of duplicates), `start_fen`, `plies` (written), `replayed`,
 //!   `final_fen`, `comments` (before the first move), `moves`, `trailing_comments` (after the
-//!   terminator), `diagnostics` (as `validate --format json` prints them);
+//!   terminator), `diagnostics` (as `validate --format json` prints them), `opening` (the
+//!   name of the line of a table of openings the game follows: pdnkit's own tables unless the
+//!   caller gives another; `null` when none);
 //! * move: `ply`, `number`, `side`, `move` (as written), `strength`, `notation` (full path),
 //!   `minimal` (as `convert --to pdn` writes it), `from`, `to`, `captured` (squares in capture
 //!   order), `promotion`, `fault` (capture-fault code), `nags`, `comments`, `variations`;
@@ -12,6 +14,7 @@
 //! * variation: `comments` (before its first move) and `moves`.
 
 use std::io::{self, Write};
+use std::sync::Arc;
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
@@ -20,6 +23,7 @@ use super::lines::{self, Entry, MoveLine, PlyIndex};
 use super::notation::{full_path, minimal};
 use crate::CheckedGame;
 use crate::Located;
+use crate::openings::Openings;
 use crate::side_name;
 use ::pdn::Game;
 use draughts::Config;
@@ -27,12 +31,22 @@ use draughts::Config;
 /// Writes JSON Lines.
 pub struct JsonWriter<W: Write> {
     out: W,
+    openings: Arc<Openings>,
 }
 
 impl<W: Write> JsonWriter<W> {
     /// A writer to `out`.
     pub fn new(out: W) -> JsonWriter<W> {
-        JsonWriter { out }
+        JsonWriter {
+            out,
+            openings: Openings::builtin(),
+        }
+    }
+
+    /// Names games' openings from `openings` instead of pdnkit's own tables.
+    pub fn with_openings(mut self, openings: Arc<Openings>) -> JsonWriter<W> {
+        self.openings = openings;
+        self
     }
 
     /// Writes one game as one line.
@@ -40,7 +54,8 @@ impl<W: Write> JsonWriter<W> {
     /// # Errors
     /// When writing fails.
     pub fn write_game(&mut self, data: &CheckedGame<'_, '_>) -> io::Result<()> {
-        let line = render(data);
+        let mut line = render(data);
+        line.opening = self.openings.name_of(data).map(|o| o.name.clone());
         serde_json::to_writer(&mut self.out, &line).map_err(io::Error::from)?;
         self.out.write_all(b"\n")
     }
@@ -72,6 +87,7 @@ struct GameJson<'g> {
     moves: Vec<MoveJson<'g>>,
     trailing_comments: Vec<&'g str>,
     diagnostics: &'g [Located],
+    opening: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -131,6 +147,7 @@ fn render<'g>(data: &CheckedGame<'g, '_>) -> GameJson<'g> {
         moves: Vec::new(),
         trailing_comments: Vec::new(),
         diagnostics: &r.diagnostics,
+        opening: None,
     };
     let (Some(game), Some(replayed)) = (data.game, data.replayed) else {
         json.tags = Tags(label_tags(data));

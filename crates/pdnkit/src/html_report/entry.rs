@@ -6,6 +6,7 @@ use super::Settings;
 use super::finding::Finding;
 use super::viewer::ViewerGame;
 use crate::repair::{FaultRepairs, repairs};
+use crate::standings::Pairing;
 use crate::{CheckedGame, GameRecord, ReplayOptions, Severity, Verdict};
 
 /// One game's part of a report.
@@ -18,6 +19,8 @@ pub struct GameEntry {
     pub findings: Vec<Finding>,
     /// The game for the viewer, when the page shows it.
     pub viewer: Option<ViewerGame>,
+    /// What the standings count of it, when the page has standings.
+    pub pairing: Option<Box<Pairing>>,
 }
 
 impl GameEntry {
@@ -62,14 +65,26 @@ impl GameEntry {
         } else {
             None
         };
+        let mut record = GameRecord {
+            final_fen: None,
+            diagnostics: Vec::new(),
+            ..checked.record.clone()
+        };
+        if let Some(aliases) = &settings.aliases {
+            for name in [&mut record.white, &mut record.black].into_iter().flatten() {
+                if let Some(person) = aliases.name_of(name) {
+                    *name = person.to_string();
+                }
+            }
+        }
         GameEntry {
-            record: GameRecord {
-                final_fen: None,
-                diagnostics: Vec::new(),
-                ..checked.record.clone()
-            },
+            record,
             findings,
             viewer,
+            pairing: settings
+                .standings
+                .as_ref()
+                .map(|grouping| Box::new(Pairing::of(checked, grouping))),
         }
     }
 }

@@ -9,7 +9,8 @@
 //! archive: the head first, then the games with findings as compact JSON (a game is its start
 //! and its moves, a word each; a finding's board is a ply of its game, which the page plays),
 //! then the counts and charts, which CSS shows at the top. Nothing is fetched: styles, script
-//! and data are inline. The data's format is described in `data.rs`.
+//! and data are inline. The data's format is described in `data.rs`. A page with standings
+//! ([`Settings::standings`]) keeps each game's header facts for them until the end.
 //!
 //! Games are checked one by one ([`GameEntry::of`], on any thread), then added in input
 //! order ([`Report::add`]), which writes them; [`Report::finish`] writes the rest.
@@ -56,6 +57,10 @@ pub use viewer::ViewerGame;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::players::Aliases;
+use crate::standings::{Grouping, Pairings};
 
 /// What a report lists and shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +77,11 @@ pub struct Settings {
     pub inputs: Vec<String>,
     /// Name files relative to this directory (see [`shown_path`]); as given when `None`.
     pub relative_to: Option<PathBuf>,
+    /// Name players as this table says (the spellings of one person read as their name).
+    pub aliases: Option<Arc<Aliases>>,
+    /// Add a standings section, the events grouped so (its memory grows with the games, by
+    /// a few words each).
+    pub standings: Option<Grouping>,
 }
 
 impl Default for Settings {
@@ -83,6 +93,8 @@ impl Default for Settings {
             title: "pdnkit report".to_string(),
             inputs: Vec::new(),
             relative_to: None,
+            aliases: None,
+            standings: None,
         }
     }
 }
@@ -92,6 +104,8 @@ pub struct Report<W: Write> {
     settings: Settings,
     totals: Totals,
     data: data::Writer,
+    /// The games the standings count, with [`Settings::standings`].
+    pairings: Pairings,
     out: W,
 }
 
@@ -106,6 +120,7 @@ impl<W: Write> Report<W> {
             data: data::Writer::new(settings.relative_to.clone()),
             settings,
             totals: Totals::default(),
+            pairings: Pairings::default(),
             out,
         })
     }
@@ -130,7 +145,10 @@ impl<W: Write> Report<W> {
     ///
     /// # Errors
     /// When writing fails.
-    pub fn add(&mut self, entry: GameEntry) -> io::Result<()> {
+    pub fn add(&mut self, mut entry: GameEntry) -> io::Result<()> {
+        if let Some(pairing) = entry.pairing.take() {
+            self.pairings.push(*pairing);
+        }
         let codes: Vec<(&'static str, &'static str)> = entry
             .findings
             .iter()
@@ -149,6 +167,14 @@ impl<W: Write> Report<W> {
     /// When writing fails.
     pub fn finish(mut self) -> io::Result<W> {
         self.data.close(&mut self.out)?;
+        if let Some(grouping) = &self.settings.standings {
+            let table = crate::standings::standings(
+                self.pairings.games(),
+                grouping,
+                self.settings.aliases.as_deref(),
+            );
+            page::standings(&mut self.out, &table)?;
+        }
         page::tail(&mut self.out, &self.totals, &self.data)?;
         Ok(self.out)
     }

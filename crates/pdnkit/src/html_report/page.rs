@@ -16,6 +16,7 @@ use super::viewer::SQUARES;
 use super::{Settings, charts, escape};
 use crate::Code;
 use crate::diagram::{self, Layout, Paint, Theme};
+use crate::standings::{STANDINGS_STYLE, Standings, html_tables};
 
 const STYLE: &str = include_str!("page.css");
 /// Most inputs named in the page's header before the list is folded.
@@ -122,6 +123,17 @@ pub fn head(out: &mut dyn Write, settings: &Settings) -> io::Result<()> {
     diagram::defs(&mut html, Theme::Light, &[Paint::RED, Paint::GREEN]);
     html.push_str("</svg>\n");
     out.write_all(html.as_bytes())
+}
+
+/// Writes the standings section (`--standings`): the tables of `pdnkit standings --format
+/// html` with every round robin's crosstable, shown after the findings by the style.
+pub fn standings(out: &mut dyn Write, standings: &Standings) -> io::Result<()> {
+    write!(
+        out,
+        "<section id=\"standings\" class=\"standings\"><style>{STANDINGS_STYLE}</style>\
+         <h2>Standings</h2>\n{}</section>\n",
+        html_tables(standings, true)
+    )
 }
 
 /// Writes the page after its data: the counts and charts, the meta data, the script.

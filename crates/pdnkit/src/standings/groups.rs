@@ -102,7 +102,12 @@ fn merge_qualified(
                 let (fa, fb) = (&facts[a], &facts[b]);
                 let site = fa.site == fb.site || fa.site.is_empty() || fb.site.is_empty();
                 let year = fa.year == fb.year || fa.year.is_none() || fb.year.is_none();
-                if site && year && !fa.players.is_disjoint(&fb.players) {
+                let shared = fa.players.intersection(&fb.players).count();
+                // Rounds of one event played in several towns: two players at least, and at
+                // least half the players of the smaller part, play in the other too.
+                let same_field =
+                    shared >= 2 && 2 * shared >= fa.players.len().min(fb.players.len());
+                if year && shared > 0 && (site || same_field) {
                     let (ra, rb) = (find(parent, a), find(parent, b));
                     parent[ra.max(rb)] = ra.min(rb);
                 }

@@ -1,17 +1,21 @@
-//! Standings as one standalone HTML page, laid out for printing (no script, no network).
+//! Standings as one standalone HTML page, laid out for printing (no script, no network), and
+//! the same tables as a part of another page (the standings section of `pdnkit report`).
 
 use super::render::flag_line;
 use super::table::{Table, by_round};
 use super::{Kind, Standings};
 
-const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#111}\
-h1{font-size:1.4em}h2{font-size:1.15em;margin-top:2em;page-break-after:avoid}\
-p.about{color:#444;margin:.2em 0 .6em}\
-table{border-collapse:collapse;margin:.5em 0 1em;page-break-inside:avoid}\
-th,td{border:1px solid #999;padding:.2em .45em;text-align:right}\
-th{background:#eee}td.name,th.name{text-align:left}td.self{background:#ccc}\
-ul.flagged{font-family:monospace;font-size:.9em}\
-@media print{body{margin:0}a{color:inherit}}";
+/// The style of the tables, for any page holding them in an element of class `standings`.
+pub const STANDINGS_STYLE: &str = ".standings h2{font-size:1.15em;margin-top:2em;\
+page-break-after:avoid}.standings p.about{color:#444;margin:.2em 0 .6em}\
+.standings table{border-collapse:collapse;margin:.5em 0 1em;page-break-inside:avoid}\
+.standings th,.standings td{border:1px solid #999;padding:.2em .45em;text-align:right}\
+.standings th{background:#eee}.standings td.name,.standings th.name{text-align:left}\
+.standings td.self{background:#ccc}.standings ul.flagged{font-family:monospace;font-size:.9em}";
+
+/// The standalone page's own style, besides [`STANDINGS_STYLE`].
+const PAGE_STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#111}\
+h1{font-size:1.4em}@media print{body{margin:0}a{color:inherit}}";
 
 /// Text with `&`, `<`, `>` and `"` escaped.
 fn esc(text: &str) -> String {
@@ -28,15 +32,22 @@ fn esc(text: &str) -> String {
     out
 }
 
-/// The whole page: a section per group (standings, per-round results, the crosstable of a
-/// round robin when `crosstable`), then the games flagged.
+/// The whole page: [`tables`] under a title.
 pub fn html(standings: &Standings, title: &str, crosstable: bool) -> String {
-    let mut out = format!(
+    format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
+         <title>{}</title>\n<style>{PAGE_STYLE}{STANDINGS_STYLE}</style>\n</head>\n<body>\n\
+         <h1>{}</h1>\n<div class=\"standings\">\n{}</div>\n</body>\n</html>\n",
         esc(title),
-        esc(title)
-    );
+        esc(title),
+        tables(standings, crosstable)
+    )
+}
+
+/// A section per group (standings, per-round results, the crosstable of a round robin when
+/// `crosstable`), then the games flagged: HTML for an element of class `standings`.
+pub fn tables(standings: &Standings, crosstable: bool) -> String {
+    let mut out = String::new();
     for t in &standings.tables {
         out.push_str(&section(t, crosstable));
     }
@@ -47,7 +58,6 @@ pub fn html(standings: &Standings, title: &str, crosstable: bool) -> String {
         }
         out.push_str("</ul>\n");
     }
-    out.push_str("</body>\n</html>\n");
     out
 }
 

@@ -7,9 +7,12 @@
 //! **Groups.** By default a group is the games of one Event, Site and year (of the Date tag).
 //! Two such groups are merged when their event names are the same once a trailing qualifier in
 //! brackets is taken off and case and accents are folded (`Championship 2015` and
-//! `Championship 2015 (men)`), their sites are equal (folded alike) or one is missing, their
-//! years are equal or one is missing, and they share at least one player: the round files of
-//! one event written two ways become one table, while `(women)` beside `(men)` stays apart. `--group none` puts
+//! `Championship 2015 (men)`), their years are equal or one is missing, and they share players:
+//! at least one when their sites are equal (folded alike) or one is missing, at least two and at
+//! least half the players of the smaller group when the sites differ (the rounds of one event played in
+//! several towns). The round files of one event written two ways become one table, while
+//! `(women)` beside `(men)` stays apart, and so does an event of the same name and year
+//! elsewhere with other players. `--group none` puts
 //! every game in one table, `--group event` groups by the Event tag as written, `--group TAG`
 //! by any tag's value.
 //!
@@ -38,7 +41,7 @@ mod pairing;
 mod render;
 mod table;
 
-pub use html::html;
+pub use html::{STANDINGS_STYLE, html, tables as html_tables};
 pub use pairing::{Grouping, Pairing, Pairings};
 pub use render::{crosstable_text, csv_rows, flag_line, text};
 pub use table::{Kind, Played, Row, Table};
