@@ -161,11 +161,13 @@ impl Openings {
         };
         let played = check_game("openings", &raw, &options, |g| {
             let record = g.record;
-            if matches!(record.status, Verdict::Invalid | Verdict::Unreadable) {
+            // A line is its moves, every one read and played: a move read as junk or any
+            // other warning would leave a shorter line than the one written.
+            if record.status != Verdict::Clean {
                 let why = record
                     .diagnostics
                     .iter()
-                    .find(|d| d.severity == crate::Severity::Error)
+                    .find(|d| d.severity >= crate::Severity::Warning)
                     .map_or_else(
                         || "its moves could not be read".to_string(),
                         |d| d.message.clone(),
@@ -282,6 +284,21 @@ mod tests {
             let own = all.lines().iter().position(|o| o == line).unwrap();
             assert!(first <= own, "{} named by a later row", line.name);
         }
+    }
+
+    #[test]
+    fn a_row_with_a_move_not_read_is_refused_not_shortened() {
+        // `d:b4` is not a move of Russian draughts' notation here: read as junk, it would
+        // leave a line of one ply.
+        let table = "variant,name,moves\nrussian,Short,c3-d4 d:b4\n";
+        let e = Openings::from_csv(table.as_bytes()).unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        assert!(e.message.contains("Short"), "{e}");
+        let fine = "variant,name,moves\nrussian,City,c3-d4 f6-g5\n";
+        assert_eq!(
+            Openings::from_csv(fine.as_bytes()).unwrap().lines()[0].plies,
+            2
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@ files, row counts equal games and plies replayed, the types are those documented
 answers one SQL query over the files."""
 
 import datetime
+import json
 
 import duckdb
 import pyarrow as pa
@@ -130,3 +131,16 @@ def test_bad_table_names_and_missing_inputs_raise(tmp_path):
         pdnkit.to_arrow(SAMPLE, table="moves")
     with pytest.raises(OSError, match="missing.pdn"):
         pdnkit.to_arrow([SAMPLE, tmp_path / "missing.pdn"])
+
+
+def test_openings_are_the_names_convert_writes_in_json(converted, cli):
+    out, paths = converted
+    games = pq.read_table(out / "games.parquet")
+    named = []
+    for path in paths:
+        code, text, err = cli("convert", "--to", "json", "--quiet", path)
+        assert code in (0, 1), err
+        named.extend(json.loads(line)["opening"] for line in text.splitlines())
+    assert games.column("opening").to_pylist() == named
+    # The sample's games are named from pdnkit's international table, some of them at least.
+    assert any(n is not None for n in named)
