@@ -54,6 +54,7 @@
 //! | `lex` | on `token`: which token a word is, what must follow it; word ends: what the parser, the splitter and the plain words share | unit tests in `lex`; every test of the parser |
 //! | `parser` | the syntax tree: the reference | `src/parser/tests.rs`, the fixtures, the corpus |
 //! | `split` (word scanner, `skip_movetext`, `skip_plain_words`) | where a game ends: terminators outside comments and variations, the next tag | `split`'s tests (the shortcuts end where the word-by-word path does); `tests/mutation` (games tile the input, read in any parts) |
+//! | `parser::head` | a game's brackets past its tags: whether the parser reads the game (its tags then read without its movetext) | its tests (the parser's header and verdict on the corpus, the fixtures and random games of brackets and what hides them) |
 //! | `plain` (byte automaton) and `plain::blocks` (64-byte masks, SSE2/AVX2) | a game in the plain shape: the parser reads it without error or note | `plain`'s tests (blocks stop where the automaton does); `tests/pdn_fast_paths.rs` (corpus, fixtures, random games near the shape: [`fast::scan_game`] with and without fast paths); `tests/mutation`; the `parse` fuzz target |
 
 #![deny(missing_docs)]
@@ -109,13 +110,16 @@ pub use zip::ZipMember;
 /// The shortcuts for games in the plain shape (move numbers, two-square moves, a result, no
 /// comment): passing them by in the splitter ([`Splitter::next_cut`] gives a [`fast::Cut`]),
 /// reading their moves as words without a tree, and the syntax pass that takes them where
-/// they apply. Each gives what the reference reader would; [`fast::fast_paths_default`] is the
-/// one switch that turns them all off (`PDNKIT_NO_FAST_PATHS=1`).
+/// they apply; and, for any game, its tags read without its movetext's words when its brackets
+/// show it readable ([`fast::readable_header`]). Each gives what the reference reader would;
+/// [`fast::fast_paths_default`] is the one switch that turns them all off
+/// (`PDNKIT_NO_FAST_PATHS=1`).
 pub mod fast {
     pub use crate::plain::{
         NotesPassed, Plain, PlainMove, PlainSquares, PlainToken, PlainTokens, empty_header,
         read_plain, read_plain_into,
     };
+    pub use crate::parser::readable_header;
     pub use crate::scan::{Scanned, scan_game};
     pub use crate::split::{Cut, Hints, PlainGame, PlainHint, hints_in_blocks};
     pub use draughts::{NO_FAST_PATHS, fast_paths_default};

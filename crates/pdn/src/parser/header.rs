@@ -12,7 +12,8 @@ use crate::span::Span;
 
 /// Reads header items up to the first movetext token.
 pub(super) fn header<'a>(c: &mut Cursor<'a>) -> Result<Vec<HeaderItem<'a>>, Fatal> {
-    let mut items = Vec::new();
+    // Headers rarely hold more items than this: allocated once rather than grown.
+    let mut items = Vec::with_capacity(16);
     loop {
         c.skip_ws();
         let rest = c.rest();

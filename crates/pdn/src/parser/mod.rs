@@ -12,11 +12,13 @@
 
 mod cursor;
 mod error;
+mod head;
 mod header;
 mod movetext;
 
 use cursor::Cursor;
 use error::Fatal;
+pub use head::readable_header;
 
 use super::ast::{Game, GameLabel, HeaderItem, Junk, Node, Terminator};
 use super::note::{Note, NoteKind, SyntaxError, SyntaxErrorKind};
@@ -166,9 +168,13 @@ pub fn parse_text_with<'a>(text: &'a str, options: &ParseOptions) -> Result<Game
 fn parse(text: &str, options: ParseOptions) -> Result<Game<'_>, Fatal> {
     let mut c = Cursor::new(text, options);
     let mut header = header::header(&mut c)?;
-    let mut body = split_off_after_last_tag(&mut header);
-    let (mut main, mut terminator) = movetext::nodes(&mut c, 0, 0)?;
-    body.append(&mut main);
+    let before = split_off_after_last_tag(&mut header);
+    let (mut body, mut terminator) = movetext::nodes(&mut c, 0, 0)?;
+    // The few nodes after the last tag go in front: appending the main line to them would
+    // copy it whole.
+    if !before.is_empty() {
+        body.splice(0..0, before);
+    }
     let mut trailer = match terminator {
         Some(_) => movetext::trailer(&mut c)?,
         None => Vec::new(),
