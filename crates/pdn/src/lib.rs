@@ -115,11 +115,11 @@ pub use zip::ZipMember;
 /// [`fast::fast_paths_default`] is the one switch that turns them all off
 /// (`PDNKIT_NO_FAST_PATHS=1`).
 pub mod fast {
+    pub use crate::parser::readable_header;
     pub use crate::plain::{
         NotesPassed, Plain, PlainMove, PlainSquares, PlainToken, PlainTokens, empty_header,
         read_plain, read_plain_into,
     };
-    pub use crate::parser::readable_header;
     pub use crate::scan::{Scanned, scan_game};
     pub use crate::split::{Cut, Hints, PlainGame, PlainHint, hints_in_blocks};
     pub use draughts::{NO_FAST_PATHS, fast_paths_default};

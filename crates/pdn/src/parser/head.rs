@@ -101,7 +101,11 @@ mod tests {
     /// Checks the shortcut against the parser on `raw`: a header it gives is the parsed game's,
     /// and a game it passes is readable. True when it gave one.
     fn agrees(raw: &RawGame, origin: &str) -> bool {
-        assert_eq!(readable_header(raw, false), None, "{origin}: fast paths off");
+        assert_eq!(
+            readable_header(raw, false),
+            None,
+            "{origin}: fast paths off"
+        );
         let Some(header) = readable_header(raw, true) else {
             return false;
         };
@@ -155,7 +159,10 @@ mod tests {
     fn variations_nest_to_the_parsers_limit() {
         let nested = |depth: usize| {
             let open = "(32-28 ".repeat(depth);
-            game(&format!("[E \"x\"]\n1. 32-28 {open}{} 1-0", ")".repeat(depth)))
+            game(&format!(
+                "[E \"x\"]\n1. 32-28 {open}{} 1-0",
+                ")".repeat(depth)
+            ))
         };
         let limit = super::ParseOptions::default().max_variation_depth;
         assert!(agrees(&nested(limit), "at the limit"));
@@ -167,8 +174,29 @@ mod tests {
     /// Random games of movetext fragments that open, close and hide brackets.
     fn random_game(rng: &mut TestRng) -> String {
         const PARTS: &[&str] = &[
-            "1.", "32-28", "19-23", "28x19", "{c}", "{", "}", "(", ")", "(?)", "!?", "$2", "1-0",
-            "*", ";x\n", ";{\n", "\n%x\n", "\n%(\n", "[T \"v\"]", "/FEN \"W:W31:B1\"/", "\n", " ", "{a\n[B \"c\"]}",
+            "1.",
+            "32-28",
+            "19-23",
+            "28x19",
+            "{c}",
+            "{",
+            "}",
+            "(",
+            ")",
+            "(?)",
+            "!?",
+            "$2",
+            "1-0",
+            "*",
+            ";x\n",
+            ";{\n",
+            "\n%x\n",
+            "\n%(\n",
+            "[T \"v\"]",
+            "/FEN \"W:W31:B1\"/",
+            "\n",
+            " ",
+            "{a\n[B \"c\"]}",
         ];
         let mut text = String::from("[Event \"r\"]\n");
         for _ in 0..rng.below(24) {
