@@ -694,6 +694,14 @@ fn split_by_count_and_by_tag() {
     assert_eq!(years.len() + others.len(), 31);
 }
 
+/// `stats --format json --openings TABLE FILE` in `dir`, read.
+fn stats_with_openings(dir: &Dir, table: &str, file: &str) -> Value {
+    let r = dir
+        .run(&["stats", "-q", "--format", "json", "--openings", table, file])
+        .expect_code(0);
+    serde_json::from_str(&r.stdout).unwrap()
+}
+
 #[test]
 fn stats_names_openings_from_a_table_by_position() {
     let dir = Dir::new("openings");
@@ -705,18 +713,7 @@ fn stats_names_openings_from_a_table_by_position() {
          [GameType \"21\"]\n[Result \"0-1\"]\n\n1. 11-15 22-17 2. 8-11 23-19 3. 11-16 24-20 0-1\n\n\
          [GameType \"21\"]\n[Result \"1/2-1/2\"]\n\n1. 10-15 23-19 1/2-1/2\n",
     );
-    let r = dir
-        .run(&[
-            "stats",
-            "-q",
-            "--format",
-            "json",
-            "--openings",
-            table.to_str().unwrap(),
-            "games.pdn",
-        ])
-        .expect_code(0);
-    let report: Value = serde_json::from_str(&r.stdout).unwrap();
+    let report = stats_with_openings(&dir, table.to_str().unwrap(), "games.pdn");
     assert_eq!(report["opening_plies"], Value::Null);
     let openings = report["groups"][0]["openings"].as_array().unwrap();
     let named: Vec<(&str, u64)> = openings
@@ -846,18 +843,7 @@ fn convert_names_each_games_opening_from_the_built_in_tables_or_a_users_table() 
         .expect_code(2);
     assert!(refused.stderr.contains("--openings"), "{}", refused.stderr);
     // `stats --openings builtin` names with the same tables as convert.
-    let stats = dir
-        .run(&[
-            "stats",
-            "-q",
-            "--format",
-            "json",
-            "--openings",
-            "builtin",
-            "games.pdn",
-        ])
-        .expect_code(0);
-    let report: Value = serde_json::from_str(&stats.stdout).unwrap();
+    let report = stats_with_openings(&dir, "builtin", "games.pdn");
     let mut listed: Vec<String> = report["groups"]
         .as_array()
         .unwrap()
