@@ -205,7 +205,9 @@ impl Document {
         let items = window
             .into_iter()
             .map(|g| CutGame(Arc::clone(&self.name), g.raw.clone()));
-        with_file_variant(items, forced)
+        // The server checks games with the process's default fast paths, as validate does.
+        let fast_paths = pdnkit::ReplayOptions::default().fast_paths;
+        with_file_variant(items, forced, fast_paths)
             .next()
             .and_then(|(_, decision)| decision)
     }

@@ -7,13 +7,14 @@
 //! ([`VariantEvidence`], up to [`VariantEvidence::ENOUGH`] games with moves), and pairs every
 //! item of the file with the decision. Memory stays bounded by the window; standard input is
 //! read ahead in memory, never twice. Under a forced variant played on several boards, only the
-//! board is decided.
+//! board is decided. A game whose tags alone name its rules is read no further than its tags
+//! (with fast paths: [`pdn::fast::readable_header`]).
 
 use std::collections::VecDeque;
 use std::sync::Arc;
 
 use draughts::Variant;
-use pdn::{RawGame, parse_game};
+use pdn::{Game, RawGame, parse_game};
 
 use crate::{ArchiveVariant, VariantEvidence};
 
@@ -32,10 +33,12 @@ pub trait FileItem {
 /// Pairs every item with the variant decided for its file; a file whose first games all have
 /// tags naming their rules gets no decision (a game without tags further on is judged alone).
 /// Under `forced` (a variant imposed on every game) only the board is decided, and only for a
-/// variant played on several.
+/// variant played on several. `fast_paths` lets a game's tag section stand for the game where
+/// it says all the decision takes from it.
 pub fn with_file_variant<T: FileItem + Send>(
     items: impl Iterator<Item = T> + Send,
     forced: Option<Variant>,
+    fast_paths: bool,
 ) -> impl Iterator<Item = (T, Option<Arc<ArchiveVariant>>)> + Send {
     // A variant forced on one board leaves nothing to decide.
     let decides = forced.is_none_or(Variant::has_other_boards);
@@ -74,7 +77,7 @@ pub fn with_file_variant<T: FileItem + Send>(
             window.push_back(items.next().expect("peeked"));
         }
         let games = window.iter().filter_map(|i| i.file_game().map(|(_, g)| g));
-        let decision = decide(games, forced).map(Arc::new);
+        let decision = decide(games, forced, fast_paths).map(Arc::new);
         current = Some((file, decision.clone()));
         window.pop_front().map(|item| (item, decision))
     })
@@ -85,6 +88,7 @@ pub fn with_file_variant<T: FileItem + Send>(
 fn decide<'g>(
     games: impl Iterator<Item = &'g RawGame> + Clone,
     forced: Option<Variant>,
+    fast_paths: bool,
 ) -> Option<ArchiveVariant> {
     // Most archives give every game a GameType: then nothing needs parsing here (a Variant tag
     // alone may name a variant played on several boards).
@@ -96,6 +100,15 @@ fn decide<'g>(
         None => VariantEvidence::default(),
     };
     for raw in games {
+        // A game whose tags name its rules adds them alone (past enough games with moves a
+        // game with moves adds nothing, which only its moves can tell).
+        if !evidence.is_enough()
+            && (raw.text.contains("[GameType") || raw.text.contains("[Variant"))
+            && let Some(header) = pdn::fast::readable_header(raw, fast_paths)
+            && evidence.add_tags(&tags_only(raw, header))
+        {
+            continue;
+        }
         let Ok(game) = parse_game(raw) else {
             continue;
         };
@@ -106,4 +119,72 @@ fn decide<'g>(
         evidence.add(&game);
     }
     evidence.decide()
+}
+
+/// The game of `raw` as far as its tag section `header`: no moves, no notes.
+fn tags_only<'a>(raw: &'a RawGame, header: Vec<pdn::HeaderItem<'a>>) -> Game<'a> {
+    Game {
+        text: &raw.text,
+        header,
+        body: Vec::new(),
+        terminator: None,
+        trailer: Vec::new(),
+        notes: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The games of `text`, cut as the archive reader cuts them.
+    fn games(text: &str) -> Vec<RawGame> {
+        pdn::Splitter::new(text.as_bytes())
+            .map(|g| g.expect("in memory"))
+            .collect()
+    }
+
+    /// Every PDN file under `dir`, recursively.
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "pdn") {
+                out.push(path);
+            }
+        }
+    }
+
+    #[test]
+    fn reading_only_the_tags_decides_as_reading_the_games() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut paths = Vec::new();
+        files(&root.join("fixtures"), &mut paths);
+        if let Some(corpus) = std::env::var_os("PDNKIT_CORPUS") {
+            files(std::path::Path::new(&corpus), &mut paths);
+        }
+        let mut texts: Vec<String> = paths
+            .iter()
+            .map(|p| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned())
+            .collect();
+        // Tagged games around untagged ones, and a variant played on several boards whose
+        // GameType does not give the board.
+        texts.push(
+            "[GameType \"20\"]\n1. 32-28 19-23 *\n\n1. 32-28 19-23 *\n\n[GameType \"20\"]\n*\n\n\
+             [GameType \"99\"]\n1. 32-28 *\n\n[Variant \"russian\"]\n1. c3-d4 f6-g5 *\n\n\
+             [GameType \"40\"]\n1. 32-28 *\n"
+                .to_string(),
+        );
+        let mut decided = 0;
+        for text in &texts {
+            let games = games(text);
+            for forced in [None, Some(Variant::International), Some(Variant::Malaysian)] {
+                let fast = decide(games.iter(), forced, true);
+                assert_eq!(fast, decide(games.iter(), forced, false), "{text:.200}");
+                decided += usize::from(fast.is_some());
+            }
+        }
+        assert!(decided > 10, "only {decided} decisions made");
+    }
 }

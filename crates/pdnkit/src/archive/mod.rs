@@ -305,6 +305,7 @@ impl Archive {
         decided(
             self.games(reading),
             self.decide.then_some(self.replay.variant),
+            self.replay.fast_paths,
         )
     }
 
@@ -346,7 +347,11 @@ impl Archive {
     {
         let reading = Arc::new(Reading::default());
         let games = self.games(Arc::clone(&reading));
-        let items = decided(games, self.decide.then_some(self.replay.variant));
+        let items = decided(
+            games,
+            self.decide.then_some(self.replay.variant),
+            self.replay.fast_paths,
+        );
         self.drive(items, reading, progress, init, visit, sink)
     }
 
@@ -454,13 +459,14 @@ fn numbered<G, T>(
 }
 
 /// `items`, each with the variant decided for its file under `deciding` (`Some(forced)`:
-/// decide, with the variant forced if any; `None`: decide nothing).
+/// decide, with the variant forced if any; `None`: decide nothing), with fast paths or not.
 pub fn decided<'a>(
     items: impl Iterator<Item = Input> + Send + 'a,
     deciding: Option<Option<draughts::Variant>>,
+    fast_paths: bool,
 ) -> Box<dyn Iterator<Item = (Input, Option<Arc<ArchiveVariant>>)> + Send + 'a> {
     match deciding {
-        Some(forced) => Box::new(with_file_variant(items, forced)),
+        Some(forced) => Box::new(with_file_variant(items, forced, fast_paths)),
         None => Box::new(items.map(|item| (item, None))),
     }
 }

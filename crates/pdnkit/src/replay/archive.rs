@@ -152,6 +152,22 @@ impl VariantEvidence {
         }
     }
 
+    /// Adds a game known by its tag section alone (`head`: a game of its header only), when
+    /// its tags say all that [`Self::add`] would take from it: its rules named (on a board
+    /// they give) or not understood. False when its moves are needed.
+    pub fn add_tags(&mut self, head: &Game<'_>) -> bool {
+        match choose::choose(head, self.forced) {
+            Choice::Known(config, source) if !choose::board_is_open(head, &config) => {
+                if source != Source::Flag {
+                    bump(&mut self.tagged, config.variant);
+                }
+                true
+            }
+            Choice::Unknown(_) => true,
+            _ => false,
+        }
+    }
+
     /// Adds one game of the archive.
     pub fn add(&mut self, game: &Game<'_>) {
         let candidates = match choose::choose(game, self.forced) {
