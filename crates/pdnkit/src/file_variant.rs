@@ -162,7 +162,12 @@ mod tests {
         let mut paths = Vec::new();
         files(&root.join("fixtures"), &mut paths);
         if let Some(corpus) = std::env::var_os("PDNKIT_CORPUS") {
+            let before = paths.len();
             files(std::path::Path::new(&corpus), &mut paths);
+            assert!(
+                paths.len() > before,
+                "PDNKIT_CORPUS is set but holds no PDN file: {corpus:?}"
+            );
         }
         let mut texts: Vec<String> = paths
             .iter()
