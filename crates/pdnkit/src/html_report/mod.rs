@@ -79,8 +79,8 @@ pub struct Settings {
     pub relative_to: Option<PathBuf>,
     /// Name players as this table says (the spellings of one person read as their name).
     pub aliases: Option<Arc<Aliases>>,
-    /// Add a standings section, the events grouped so (its memory grows with the games, by
-    /// a few words each).
+    /// Add a standings section, the events grouped so (it keeps every game's header facts
+    /// until the end, so its memory grows with the games).
     pub standings: Option<Grouping>,
 }
 
