@@ -146,7 +146,8 @@ def standings(
     paths: Paths, group: Optional[str] = None, aliases: Optional[str] = None, jobs: int = 0
 ) -> dict[str, Any]:
     """Each event's standings, as `pdnkit standings --format json` gives them: tables (name,
-    kind, scale, tiebreak, rounds, rows) and the games flagged."""
+    kind, scale, tiebreak, rounds, rows) and the games flagged (the first 1,000 in `flagged`,
+    how many in all in `flagged_total`)."""
 
 TagPairs = Union[Mapping[str, str], str, Iterable[Union[str, tuple[str, str]]]]
 """NAME=VALUE pairs: a dict, one "NAME=VALUE" string, or a list of such strings and pairs."""

@@ -1,14 +1,14 @@
 //! `pdnkit standings`: each event's standings, tie-breaks, per-round results and crosstable
-//! from its games' headers (`pdnkit::standings`). The tables go to stdout; each game flagged
-//! (no result, a result the replay contradicts, a placeholder name) to stderr with its file
-//! and line, and the exit code is 1 when one was.
+//! from its games' headers (`pdnkit::standings`), counted as the games come. The tables go to
+//! stdout; each game flagged (no result, a result the replay contradicts, a placeholder name)
+//! to stderr as it is read, with its file and line, and the exit code is 1 when one was.
 
 use std::convert::Infallible;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use pdnkit::standings::{self, Grouping, Pairing, Pairings};
+use pdnkit::standings::{self, Grouping, Pairing, Tally};
 use pdnkit::{ReplayOptions, check_game};
 
 use super::aliases::AliasArgs;
@@ -47,7 +47,7 @@ pub fn run(args: StandingsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let archive = input::archive(&files, global, ReplayOptions::default());
     let reporter = Reporter::new(global, &files);
     let mut out = Output::open(args.output.as_deref())?;
-    let mut pairings = Pairings::default();
+    let mut tally = Tally::new(grouping.clone());
     let ran = archive.run(
         &reporter,
         || (),
@@ -60,19 +60,18 @@ pub fn run(args: StandingsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
             })
         },
         |done| {
-            if let Some((_, pairing)) = reporter.game(done) {
-                pairings.push(pairing);
+            if let Some((_, pairing)) = reporter.game(done)
+                && let Some(flagged) = tally.add(pairing)
+            {
+                reporter.message(&format!("pdnkit: {}", standings::flag_line(&flagged)));
             }
             ControlFlow::<Infallible>::Continue(())
         },
     );
     let Ok(ran) = ran;
-    let table = standings::standings(pairings.games(), &grouping, aliases.as_deref());
+    let table = tally.standings(aliases.as_deref());
     write(&table, global, args.crosstable, &mut out)?;
     out.finish()?;
-    for f in &table.flagged {
-        reporter.message(&format!("pdnkit: {}", standings::flag_line(f)));
-    }
     if !global.quiet {
         reporter.message(&format!(
             "pdnkit: {} in {}; {} flagged",
@@ -81,11 +80,11 @@ pub fn run(args: StandingsArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
                 "player"
             ),
             plural(table.tables.len() as u64, "group"),
-            plural(table.flagged.len() as u64, "game")
+            plural(table.flagged_total, "game")
         ));
     }
     let mut status = reporter.finish(ran.counts);
-    status.findings = !table.flagged.is_empty();
+    status.findings = table.flagged_total > 0;
     Ok(status)
 }
 

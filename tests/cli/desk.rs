@@ -574,6 +574,66 @@ fn game_at(site: &str, event: &str, round: u32, white: &str, black: &str, result
 }
 
 #[test]
+fn an_archive_holding_the_round_files_twice_counts_each_copy_and_lists_each_game_once() {
+    let mut files: Vec<_> = std::fs::read_dir(STANDINGS)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pdn"))
+        .collect();
+    files.sort();
+    let dir = Dir::new("standings-twice");
+    let mut archive = Vec::new();
+    for _ in 0..2 {
+        for f in &files {
+            archive.extend(std::fs::read(f).unwrap());
+            archive.extend(b"\n\n");
+        }
+    }
+    dir.write("twice.pdn", &archive);
+    let once = run_in(STANDINGS, &["--format", "csv", "standings", "round-01.pdn"]);
+    let once = csv_rows(&once.stdout);
+    let twice = dir
+        .run(&["--format", "csv", "standings", "twice.pdn"])
+        .expect_code(1);
+    // The game without a result is flagged as each copy is read.
+    assert_eq!(
+        twice.stderr.matches("no result").count(),
+        2,
+        "{}",
+        twice.stderr
+    );
+    let rows = csv_rows(&twice.stdout);
+    let games = tags_by_hand(&files);
+    let person = |name: &str| match name {
+        "NOWICKI P." | "P. Nowicki" | "Nowicki,P." => "Nowicki, Piotr".to_string(),
+        "Kowalski J." => "Kowalski, Jan".to_string(),
+        other => other.to_string(),
+    };
+    let (_, men): (Vec<_>, Vec<_>) = games.into_iter().partition(|g| g[0].contains("women"));
+    let doubled: Vec<_> = men.iter().chain(&men).cloned().collect();
+    let group = &rows[0]["group"];
+    let men_rows: Vec<_> = rows.iter().filter(|r| &r["group"] == group).collect();
+    assert_figures(&men_rows, &count_by_hand(&doubled, person));
+    // Each round's cell names each game once, with how often it came.
+    assert!(once.iter().all(|r| !r["round 1"].contains('×')));
+    for row in &men_rows {
+        let cell = &row["round 1"];
+        assert!(cell.contains("×2 "), "{}: {cell:?}", row["player"]);
+        assert!(!cell.contains(';'), "{}: {cell:?}", row["player"]);
+    }
+    let json = dir
+        .run(&["--format", "json", "standings", "twice.pdn"])
+        .expect_code(1);
+    let json: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(json["flagged_total"], 2);
+    let played = &json["tables"][0]["rows"][0]["played"];
+    assert!(
+        played.as_array().unwrap().iter().all(|p| p["count"] == 2),
+        "{played}"
+    );
+}
+
+#[test]
 fn rounds_played_in_two_towns_are_one_event_and_an_event_of_other_players_stays_apart() {
     let dir = Dir::new("two-towns");
     let mut rounds = String::new();

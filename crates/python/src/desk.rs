@@ -9,7 +9,7 @@ use std::sync::Arc;
 use pdnkit::archive::Archive;
 use pdnkit::check_game;
 use pdnkit::players::{Aliases, Players};
-use pdnkit::standings::{Grouping, Pairing, Pairings, standings as standings_of};
+use pdnkit::standings::{Grouping, Pairing, Tally};
 use pdnkit::summary::Counts;
 use pyo3::prelude::*;
 
@@ -87,7 +87,8 @@ pub fn players(
 /// The standings of the events in `paths`, as `pdnkit standings --format json` gives them:
 /// `{"tables": [{"name", "kind", "scale", "tiebreak", "rounds", "rows": [{"rank", "player",
 /// "games", "wins", "draws", "losses", "points", "tiebreak", "unscored", "played"}...]}...],
-/// "flagged": [...]}`. `group` is `None` (Event, Site and year), `"none"`, `"event"` or a tag.
+/// "flagged": [...], "flagged_total"}`. `group` is `None` (Event, Site and year), `"none"`,
+/// `"event"` or a tag.
 #[pyfunction]
 #[pyo3(signature = (paths, group = None, aliases = None, jobs = 0))]
 pub fn standings(
@@ -102,7 +103,7 @@ pub fn standings(
     let archive = Archive::new(&source::paths(paths)?).jobs(jobs);
     let mut failures = Vec::new();
     let result = py.detach(|| {
-        let mut pairings = Pairings::default();
+        let mut tally = Tally::new(grouping.clone());
         let ran = archive.run(
             &(),
             || (),
@@ -116,14 +117,16 @@ pub fn standings(
             },
             |done| {
                 match done {
-                    Ok((_, p)) => pairings.push(p),
+                    Ok((_, p)) => {
+                        tally.add(p);
+                    }
                     Err(e) => failures.push(e.to_string()),
                 }
                 ControlFlow::<Infallible>::Continue(())
             },
         );
         let Ok(_) = ran;
-        standings_of(pairings.games(), &grouping, table.as_deref())
+        tally.standings(table.as_deref())
     });
     failed(py, failures)?;
     to_python(py, &result)

@@ -60,7 +60,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::players::Aliases;
-use crate::standings::{Grouping, Pairings};
+use crate::standings::{Grouping, Tally};
 
 /// What a report lists and shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,7 +105,7 @@ pub struct Report<W: Write> {
     totals: Totals,
     data: data::Writer,
     /// The games the standings count, with [`Settings::standings`].
-    pairings: Pairings,
+    tally: Option<Tally>,
     out: W,
 }
 
@@ -118,9 +118,9 @@ impl<W: Write> Report<W> {
         page::head(&mut out, &settings)?;
         Ok(Report {
             data: data::Writer::new(settings.relative_to.clone()),
+            tally: settings.standings.clone().map(Tally::new),
             settings,
             totals: Totals::default(),
-            pairings: Pairings::default(),
             out,
         })
     }
@@ -146,8 +146,8 @@ impl<W: Write> Report<W> {
     /// # Errors
     /// When writing fails.
     pub fn add(&mut self, mut entry: GameEntry) -> io::Result<()> {
-        if let Some(pairing) = entry.pairing.take() {
-            self.pairings.push(*pairing);
+        if let (Some(pairing), Some(tally)) = (entry.pairing.take(), &mut self.tally) {
+            tally.add(*pairing);
         }
         let codes: Vec<(&'static str, &'static str)> = entry
             .findings
@@ -167,12 +167,8 @@ impl<W: Write> Report<W> {
     /// When writing fails.
     pub fn finish(mut self) -> io::Result<W> {
         self.data.close(&mut self.out)?;
-        if let Some(grouping) = &self.settings.standings {
-            let table = crate::standings::standings(
-                self.pairings.games(),
-                grouping,
-                self.settings.aliases.as_deref(),
-            );
+        if let Some(tally) = &self.tally {
+            let table = tally.standings(self.settings.aliases.as_deref());
             page::standings(&mut self.out, &table)?;
         }
         page::tail(&mut self.out, &self.totals, &self.data)?;

@@ -4,92 +4,79 @@
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
-use super::pairing::{Grouping, Pairing};
+use super::pairing::Grouping;
+use super::tally::{Bucket, Distinct};
 use crate::names::fold;
 
-/// A game counted, with its two players' names (White's, Black's).
-pub type Counted<'a> = (&'a Pairing, [Arc<str>; 2]);
+/// A distinct game counted, with its two players' names (White's, Black's).
+pub type Counted<'a> = (&'a Distinct, [Arc<str>; 2]);
 
-/// The groups of `games` with their names, in the order of their first game.
-pub fn group<'a>(games: &[Counted<'a>], grouping: &Grouping) -> Vec<(String, Vec<Counted<'a>>)> {
-    let mut order: Vec<String> = Vec::new();
-    let mut members: HashMap<String, Vec<usize>> = HashMap::new();
-    for (i, (p, _)) in games.iter().enumerate() {
-        let k = key(p, grouping);
-        let list = members.entry(k.clone()).or_default();
-        if list.is_empty() {
-            order.push(k);
-        }
-        list.push(i);
-    }
-    let mut parent: Vec<usize> = (0..order.len()).collect();
+/// The groups of `buckets` (in the order of their first game) with their names, each game's
+/// sides named by `name_of`; groups in the order of their first game, games in input order.
+pub fn group<'a>(
+    buckets: &'a [Bucket],
+    grouping: &Grouping,
+    name_of: &dyn Fn(&Arc<str>) -> Arc<str>,
+) -> Vec<(String, Vec<Counted<'a>>)> {
+    let named: Vec<Vec<Counted<'a>>> = buckets
+        .iter()
+        .map(|b| {
+            b.games
+                .iter()
+                .map(|g| (g, [name_of(&g.sides[0]), name_of(&g.sides[1])]))
+                .collect()
+        })
+        .collect();
+    let mut parent: Vec<usize> = (0..buckets.len()).collect();
     if *grouping == Grouping::EventSiteYear {
-        merge_qualified(games, &order, &members, &mut parent);
+        merge_qualified(buckets, &named, &mut parent);
     }
-    let mut indices: Vec<Vec<usize>> = Vec::new();
+    let mut members: Vec<Vec<usize>> = Vec::new();
     let mut slot: HashMap<usize, usize> = HashMap::new();
-    for (i, k) in order.iter().enumerate() {
+    for i in 0..buckets.len() {
         let root = find(&mut parent, i);
         let at = *slot.entry(root).or_insert_with(|| {
-            indices.push(Vec::new());
-            indices.len() - 1
+            members.push(Vec::new());
+            members.len() - 1
         });
-        indices[at].extend(&members[k]);
+        members[at].push(i);
     }
-    indices
+    let mut named: Vec<Option<Vec<Counted<'a>>>> = named.into_iter().map(Some).collect();
+    members
         .into_iter()
-        .map(|mut list| {
+        .map(|list| {
+            let name = group_name(list.iter().map(|&b| &buckets[b]), grouping);
+            let mut games: Vec<Counted<'a>> = list
+                .iter()
+                .flat_map(|&b| named[b].take().unwrap_or_default())
+                .collect();
             // Input order within a group, whatever its keys' order.
-            list.sort_unstable();
-            let list: Vec<Counted<'a>> = list.into_iter().map(|g| games[g].clone()).collect();
-            (group_name(&list, grouping), list)
+            games.sort_by_key(|(g, _)| g.first);
+            (name, games)
         })
         .collect()
 }
 
-/// The key a game's group is found by before merging.
-fn key(p: &Pairing, grouping: &Grouping) -> String {
-    match grouping {
-        Grouping::None => String::new(),
-        Grouping::Event => p.event.to_string(),
-        Grouping::Tag(_) => p.group_tag.as_deref().unwrap_or_default().to_string(),
-        Grouping::EventSiteYear => format!(
-            "{}\u{1}{}\u{1}{}",
-            p.event,
-            p.site,
-            p.year.map(|y| y.to_string()).unwrap_or_default()
-        ),
-    }
-}
-
 /// Joins the groups whose event names differ by a trailing qualifier only, whose site and year
 /// agree (or one is missing), and whose players overlap.
-fn merge_qualified(
-    games: &[Counted<'_>],
-    order: &[String],
-    members: &HashMap<String, Vec<usize>>,
-    parent: &mut [usize],
-) {
+fn merge_qualified(buckets: &[Bucket], named: &[Vec<Counted<'_>>], parent: &mut [usize]) {
     struct Facts<'a> {
         base: String,
         site: String,
         year: Option<u16>,
         players: BTreeSet<&'a str>,
     }
-    let facts: Vec<Facts<'_>> = order
+    let facts: Vec<Facts<'_>> = buckets
         .iter()
-        .map(|k| {
-            let first = games[members[k][0]].0;
-            let players = members[k]
+        .zip(named)
+        .map(|(b, games)| Facts {
+            base: fold(without_qualifier(&b.event)),
+            site: fold(&b.site),
+            year: b.year,
+            players: games
                 .iter()
-                .flat_map(|&g| games[g].1.iter().map(|name| &**name))
-                .collect();
-            Facts {
-                base: fold(without_qualifier(&first.event)),
-                site: fold(&first.site),
-                year: first.year,
-                players,
-            }
+                .flat_map(|(_, names)| names.iter().map(|name| &**name))
+                .collect(),
         })
         .collect();
     let mut by_base: HashMap<&str, Vec<usize>> = HashMap::new();
@@ -140,11 +127,14 @@ pub fn without_qualifier(name: &str) -> &str {
 
 /// What a group is called: its most usual event name (the shortest of equals), with the site
 /// and year when the default grouping used them.
-fn group_name(games: &[Counted<'_>], grouping: &Grouping) -> String {
-    let most = |values: Vec<&str>| -> String {
-        let mut counts: HashMap<&str, usize> = HashMap::new();
-        for v in &values {
-            *counts.entry(v).or_default() += 1;
+fn group_name<'b>(
+    buckets: impl Iterator<Item = &'b Bucket> + Clone,
+    grouping: &Grouping,
+) -> String {
+    let most = |values: &mut dyn Iterator<Item = (&'b str, u64)>| -> String {
+        let mut counts: HashMap<&str, u64> = HashMap::new();
+        for (v, n) in values {
+            *counts.entry(v).or_default() += n;
         }
         let best = counts.into_iter().max_by(|a, b| {
             a.1.cmp(&b.1)
@@ -160,22 +150,24 @@ fn group_name(games: &[Counted<'_>], grouping: &Grouping) -> String {
             s
         }
     };
+    let events = || buckets.clone().map(|b| (&*b.event, b.total));
     match grouping {
         Grouping::None => "all games".to_string(),
-        Grouping::Event => or_none(most(games.iter().map(|(p, _)| &*p.event).collect())),
+        Grouping::Event => or_none(most(&mut events())),
         Grouping::Tag(tag) => format!(
             "{tag}: {}",
             or_none(most(
-                games
-                    .iter()
-                    .map(|(p, _)| p.group_tag.as_deref().unwrap_or(""))
-                    .collect()
+                &mut buckets
+                    .clone()
+                    .map(|b| (b.tag.as_deref().unwrap_or(""), b.total))
             ))
         ),
         Grouping::EventSiteYear => {
-            let event = or_none(most(games.iter().map(|(p, _)| &*p.event).collect()));
-            let site = most(games.iter().map(|(p, _)| &*p.site).collect());
-            let year = games.iter().find_map(|(p, _)| p.year);
+            let event = or_none(most(&mut events()));
+            let site = most(&mut buckets.clone().map(|b| (&*b.site, b.total)));
+            // The buckets come in the order of their first game, and all of a bucket's games
+            // have its year: the first with one holds the group's first game with a year.
+            let year = buckets.clone().find_map(|b| b.year);
             let mut extra: Vec<String> = Vec::new();
             if !site.is_empty() && site != "?" {
                 extra.push(site);

@@ -1,7 +1,7 @@
 //! Standings as one standalone HTML page, laid out for printing (no script, no network), and
 //! the same tables as a part of another page (the standings section of `pdnkit report`).
 
-use super::render::flag_line;
+use super::render::{flag_line, unlisted};
 use super::table::{Table, by_round};
 use super::{Kind, Standings};
 
@@ -56,6 +56,9 @@ pub fn tables(standings: &Standings, crosstable: bool) -> String {
         for f in &standings.flagged {
             out.push_str(&format!("<li>{}</li>\n", esc(&flag_line(f))));
         }
+        if let Some(more) = unlisted(standings) {
+            out.push_str(&format!("<li>{}</li>\n", esc(&more)));
+        }
         out.push_str("</ul>\n");
     }
     out
@@ -98,7 +101,7 @@ fn section(t: &Table, crosstable: bool) -> String {
                 .get(r.as_str())
                 .into_iter()
                 .flatten()
-                .map(|p| format!("{} {}", p.score, &p.colour[..1]))
+                .map(|p| format!("{} {}", p.score_cell(), &p.colour[..1]))
                 .collect();
             out.push_str(&format!("<td>{}</td>", esc(&cell.join(" "))));
         }

@@ -1,8 +1,10 @@
 //! Standings and crosstables from the games of events (`pdnkit standings`).
 //!
 //! Each game gives a [`Pairing`]: its header facts (event, site, year, round, players, result,
-//! whether the replay disagrees with the result), never its moves. Once every game is read,
-//! the pairings are grouped into events and each event into a [`Table`].
+//! whether the replay disagrees with the result), never its moves. A [`Tally`] counts them as
+//! they come, each distinct game once with how often it came, and flags games as it goes; once
+//! every game is read, the tally is grouped into events and each event into a [`Table`]. Its
+//! memory follows the distinct games (copies of one game's text are one), not their number.
 //!
 //! **Groups.** By default a group is the games of one Event, Site and year (of the Date tag).
 //! Two such groups are merged when their event names are the same once a trailing qualifier in
@@ -40,18 +42,17 @@ mod html;
 mod pairing;
 mod render;
 mod table;
+mod tally;
 
 pub use html::{STANDINGS_STYLE, html, tables as html_tables};
-pub use pairing::{Grouping, Pairing, Pairings};
+pub use pairing::{Grouping, Pairing};
 pub use render::{crosstable_text, csv_rows, flag_line, text};
 pub use table::{Kind, Played, Row, Table};
-
-use std::collections::HashMap;
-use std::sync::Arc;
+pub use tally::{FLAGGED_KEPT, Tally};
 
 use serde::Serialize;
 
-use crate::players::{Aliases, Players};
+use crate::players::Aliases;
 
 /// A game counted with a reservation, or not counted, and why.
 #[derive(Clone, Debug, Serialize)]
@@ -77,64 +78,25 @@ pub struct Flagged {
 pub struct Standings {
     /// One table per group, in the order of their first game.
     pub tables: Vec<Table>,
-    /// The games flagged, in input order.
+    /// The first [`FLAGGED_KEPT`] games flagged, in input order.
     pub flagged: Vec<Flagged>,
+    /// How many games were flagged, listed or not.
+    pub flagged_total: u64,
 }
 
 /// The standings of `pairings` (in input order), grouped as `grouping` says, the names read
-/// through `aliases` and grouped into people as `pdnkit players` groups them.
+/// through `aliases` and grouped into people as `pdnkit players` groups them: a [`Tally`] of
+/// them all.
 pub fn standings(
-    pairings: &[Pairing],
+    pairings: impl IntoIterator<Item = Pairing>,
     grouping: &Grouping,
     aliases: Option<&Aliases>,
 ) -> Standings {
-    let mut players = Players::default();
+    let mut tally = Tally::new(grouping.clone());
     for p in pairings {
-        players.add(p.white.as_deref(), p.black.as_deref(), None, None);
+        tally.add(p);
     }
-    let roster = players.roster(aliases);
-    let mut person: HashMap<&str, Arc<str>> = HashMap::new();
-    for p in &roster.people {
-        let name: Arc<str> = Arc::from(p.name.as_str());
-        for (spelling, _) in &p.spellings {
-            person.insert(spelling, Arc::clone(&name));
-        }
-    }
-    let name_of = |side: &Option<Arc<str>>| -> Option<Arc<str>> {
-        side.as_deref().and_then(|s| person.get(s)).cloned()
-    };
-    let mut flagged = Vec::new();
-    let mut counted = Vec::new();
-    for p in pairings {
-        let flag = |reason: String| Flagged {
-            file: p.file.to_string(),
-            line: p.line,
-            game: p.game,
-            white: p.white.as_deref().unwrap_or_default().to_string(),
-            black: p.black.as_deref().unwrap_or_default().to_string(),
-            result: p.result.as_deref().unwrap_or_default().to_string(),
-            reason,
-        };
-        let (Some(white), Some(black)) = (name_of(&p.white), name_of(&p.black)) else {
-            flagged.push(flag(
-                "a player is not named (placeholder or no tag): left out".into(),
-            ));
-            continue;
-        };
-        match (&p.mismatch, p.scores()) {
-            (_, None) => flagged.push(flag("no result: played, not scored".into())),
-            (Some(why), Some(_)) => flagged.push(flag(format!(
-                "the replay disagrees ({why}): counted as the result is written"
-            ))),
-            _ => {}
-        }
-        counted.push((p, [white, black]));
-    }
-    let tables = groups::group(&counted, grouping)
-        .into_iter()
-        .map(|(name, games)| Table::new(name, &games))
-        .collect();
-    Standings { tables, flagged }
+    tally.standings(aliases)
 }
 
 #[cfg(test)]
@@ -163,6 +125,7 @@ mod tests {
             result: Some(result.into()),
             first_mover: draughts::Colour::White,
             mismatch: None,
+            text: crate::dedupe::text_key(&format!("{event} {white} {black} {result}")),
         }
     }
 
@@ -189,7 +152,7 @@ mod tests {
             ),
             pairing("Ch 2016", "Wrocław", Some(2016), "A, Ann", "B, Bob", "2-0"),
         ];
-        let s = standings(&games, &Grouping::EventSiteYear, None);
+        let s = standings(games.clone(), &Grouping::EventSiteYear, None);
         let sizes: Vec<usize> = s.tables.iter().map(|t| t.rows.len()).collect();
         assert_eq!(sizes, [3, 2, 2]);
         let men = &s.tables[0];
@@ -197,6 +160,82 @@ mod tests {
         let ann = men.rows.iter().find(|r| r.player == "A, Ann").unwrap();
         assert_eq!((ann.games, ann.wins, ann.points.as_str()), (2, 2, "4"));
         // One table for all, on request.
-        assert_eq!(standings(&games, &Grouping::None, None).tables.len(), 1);
+        assert_eq!(standings(games, &Grouping::None, None).tables.len(), 1);
+    }
+
+    #[test]
+    fn copies_of_a_game_are_counted_each_time_and_listed_once() {
+        let round = |n: &str, white: &str, black: &str, result: &str| Pairing {
+            round: Some(n.into()),
+            ..pairing("Ch", "Ede", Some(2020), white, black, result)
+        };
+        let games = [
+            round("1", "A, Ann", "B, Bob", "2-0"),
+            round("1", "C, Cid", "D, Dee", "1-1"),
+            round("2", "B, Bob", "C, Cid", "0-2"),
+        ];
+        let mut tally = Tally::new(Grouping::EventSiteYear);
+        // The same round files read three times, as an archive built by concatenation holds them.
+        for _ in 0..3 {
+            for g in &games {
+                assert!(tally.add(g.clone()).is_none());
+            }
+        }
+        assert_eq!(tally.buckets_games(), [3]);
+        let s = tally.standings(None);
+        let [table] = s.tables.as_slice() else {
+            panic!("one table: {:?}", s.tables)
+        };
+        let ann = table.rows.iter().find(|r| r.player == "A, Ann").unwrap();
+        assert_eq!((ann.games, ann.wins, ann.points.as_str()), (3, 3, "6"));
+        assert_eq!(ann.played.len(), 1);
+        assert_eq!(ann.played[0].count, 3);
+        let cid = table.rows.iter().find(|r| r.player == "C, Cid").unwrap();
+        assert_eq!((cid.games, cid.wins, cid.draws), (6, 3, 3));
+        let csv = csv_rows(&s, false);
+        let cid_line = csv.iter().find(|l| l[2] == "C, Cid").unwrap();
+        assert_eq!(cid_line[11..13], ["1×3 w D, Dee", "2×3 b B, Bob"]);
+        // Two different games with the same round, players and result stay two entries.
+        let mut other = round("1", "A, Ann", "B, Bob", "2-0");
+        other.text ^= 1;
+        let s = standings(
+            [round("1", "A, Ann", "B, Bob", "2-0"), other],
+            &Grouping::None,
+            None,
+        );
+        let ann = s.tables[0]
+            .rows
+            .iter()
+            .find(|r| r.player == "A, Ann")
+            .unwrap();
+        assert_eq!(
+            ann.played.iter().map(|p| p.count).collect::<Vec<_>>(),
+            [1, 1]
+        );
+    }
+
+    #[test]
+    fn flagged_games_beyond_those_listed_are_counted() {
+        let mut tally = Tally::new(Grouping::None);
+        let extra = 5;
+        for n in 0..FLAGGED_KEPT + extra {
+            let mut game = pairing("Ch", "Ede", None, "A, Ann", "B, Bob", "*");
+            game.game = n as u64 + 1;
+            let flagged = tally.add(game).expect("a game without a result is flagged");
+            assert_eq!(flagged.game, n as u64 + 1);
+        }
+        let s = tally.standings(None);
+        assert_eq!(s.flagged.len(), FLAGGED_KEPT);
+        assert_eq!(s.flagged_total, (FLAGGED_KEPT + extra) as u64);
+        assert!(text(&s, false).contains("and 5 more flagged games, not listed"));
+        let ann = s.tables[0]
+            .rows
+            .iter()
+            .find(|r| r.player == "A, Ann")
+            .unwrap();
+        assert_eq!(
+            (ann.games, ann.unscored),
+            (0, (FLAGGED_KEPT + extra) as u64)
+        );
     }
 }

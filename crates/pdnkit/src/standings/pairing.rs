@@ -1,6 +1,5 @@
 //! What standings keep of a game: its header facts, never its moves.
 
-use std::collections::HashSet;
 use std::sync::Arc;
 
 use draughts::Colour;
@@ -36,8 +35,7 @@ impl Grouping {
     }
 }
 
-/// One game as standings count it. Its texts are shared: the games of one archive repeat
-/// the same files, events, sites, rounds, names and results, so [`Pairings`] keeps each once.
+/// One game as standings count it: what a worker reads of a game for [`super::Tally`].
 #[derive(Clone, Debug)]
 pub struct Pairing {
     /// The file, as named.
@@ -66,6 +64,9 @@ pub struct Pairing {
     pub first_mover: Colour,
     /// Why the replay disagrees with the result, when it does.
     pub mismatch: Option<String>,
+    /// A key of the game's text: copies of one text are one game, counted as often as they
+    /// come but listed once.
+    pub text: u64,
 }
 
 impl Pairing {
@@ -103,13 +104,20 @@ impl Pairing {
             result: record.result.as_ref().map(|r| Arc::from(r.trim())),
             first_mover: game.config().map_or(Colour::White, |c| c.first_mover),
             mismatch,
+            text: crate::dedupe::text_key(game.raw.text.trim()),
         }
     }
 
     /// The score of White and of Black in units (a win 2, a draw 1, a loss 0), and the
     /// scale the result is written on; `None` when the result says no game was decided.
     pub fn scores(&self) -> Option<([u32; 2], ResultScale)> {
-        let (meaning, scale) = result_token_meaning(self.result.as_deref()?)?;
+        Pairing::scores_of(self.result.as_deref()?, self.first_mover)
+    }
+
+    /// The scores of White and Black in units, and the scale, of `result` when `first_mover`
+    /// is the side whose score it writes first.
+    pub fn scores_of(result: &str, first_mover: Colour) -> Option<([u32; 2], ResultScale)> {
+        let (meaning, scale) = result_token_meaning(result)?;
         let (first, second) = match meaning {
             ResultMeaning::FirstWins => (2, 0),
             ResultMeaning::SecondWins => (0, 2),
@@ -117,57 +125,11 @@ impl Pairing {
             ResultMeaning::BothLose => (0, 0),
             ResultMeaning::Unknown => return None,
         };
-        let white_first = self.first_mover == Colour::White;
-        let scores = if white_first {
+        let scores = if first_mover == Colour::White {
             [first, second]
         } else {
             [second, first]
         };
         Some((scores, scale))
-    }
-}
-
-/// The games standings count, in input order, each text kept once however many games repeat
-/// it: the memory grows by a few words a game, not by the game's header.
-#[derive(Debug, Default)]
-pub struct Pairings {
-    games: Vec<Pairing>,
-    texts: HashSet<Arc<str>>,
-}
-
-impl Pairings {
-    /// Keeps `game`, its texts replaced by the equal ones already kept.
-    pub fn push(&mut self, mut game: Pairing) {
-        for text in [&mut game.file, &mut game.event, &mut game.site] {
-            *text = self.shared(text);
-        }
-        for text in [
-            &mut game.group_tag,
-            &mut game.round,
-            &mut game.white,
-            &mut game.black,
-            &mut game.result,
-        ]
-        .into_iter()
-        .flatten()
-        {
-            *text = self.shared(text);
-        }
-        self.games.push(game);
-    }
-
-    /// The games kept, in input order.
-    pub fn games(&self) -> &[Pairing] {
-        &self.games
-    }
-
-    fn shared(&mut self, text: &Arc<str>) -> Arc<str> {
-        match self.texts.get(text) {
-            Some(kept) => Arc::clone(kept),
-            None => {
-                self.texts.insert(Arc::clone(text));
-                Arc::clone(text)
-            }
-        }
     }
 }

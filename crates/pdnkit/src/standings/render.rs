@@ -9,7 +9,7 @@ use super::{Flagged, Standings};
 fn round_cell(games: &[&Played]) -> String {
     let cells: Vec<String> = games
         .iter()
-        .map(|p| format!("{} {} {}", p.score, &p.colour[..1], p.opponent))
+        .map(|p| format!("{} {} {}", p.score_cell(), &p.colour[..1], p.opponent))
         .collect();
     cells.join("; ")
 }
@@ -107,8 +107,17 @@ pub fn text(standings: &Standings, crosstable: bool) -> String {
         for f in &standings.flagged {
             out.push_str(&format!("  {}\n", flag_line(f)));
         }
+        if let Some(more) = unlisted(standings) {
+            out.push_str(&format!("  {more}\n"));
+        }
     }
     out
+}
+
+/// `and N more flagged games, not listed` when more were flagged than are listed.
+pub fn unlisted(standings: &Standings) -> Option<String> {
+    let more = standings.flagged_total - standings.flagged.len() as u64;
+    (more > 0).then(|| format!("and {more} more flagged games, not listed"))
 }
 
 /// A flagged game in one line: `file:line: game N (White - Black, result): reason`.

@@ -32,6 +32,20 @@ pub struct Played {
     /// The player's score in units (win 2, draw 1, loss 0), when scored.
     #[serde(skip)]
     pub units: Option<u32>,
+    /// How many games these are: more than one when the archive holds the game's text more
+    /// than once.
+    pub count: u64,
+}
+
+impl Played {
+    /// The score as a cell writes it: `1`, or `1×3` for the same game three times.
+    pub fn score_cell(&self) -> String {
+        if self.count == 1 {
+            self.score.to_string()
+        } else {
+            format!("{}×{}", self.score, self.count)
+        }
+    }
 }
 
 /// One player's line.
@@ -42,23 +56,23 @@ pub struct Row {
     /// The player's name.
     pub player: String,
     /// Games scored.
-    pub games: u32,
+    pub games: u64,
     /// Wins.
-    pub wins: u32,
+    pub wins: u64,
     /// Draws.
-    pub draws: u32,
+    pub draws: u64,
     /// Losses (`0-0` is a loss for both).
-    pub losses: u32,
+    pub losses: u64,
     /// Points on the event's scale.
     pub points: String,
     /// The tie-break's value.
     pub tiebreak: String,
     /// Games played without a result (not scored).
-    pub unscored: u32,
-    /// Every game, in input order.
+    pub unscored: u64,
+    /// Every game, in input order; copies of one game's text once, with their `count`.
     pub played: Vec<Played>,
     #[serde(skip)]
-    units: u32,
+    units: u64,
     #[serde(skip)]
     tiebreak_units: u64,
 }
@@ -88,7 +102,7 @@ impl Table {
         let two_scale = written_on_two(games);
         let mut index: HashMap<&str, usize> = HashMap::new();
         let mut rows: Vec<Row> = Vec::new();
-        let mut meetings: HashMap<(usize, usize), u32> = HashMap::new();
+        let mut meetings: HashMap<(usize, usize), u64> = HashMap::new();
         let mut rounds: BTreeSet<(u64, String)> = BTreeSet::new();
         for (pairing, names) in games {
             let scores = pairing.scores().map(|(s, _)| s);
@@ -102,18 +116,21 @@ impl Table {
             });
             *meetings
                 .entry((at[0].min(at[1]), at[0].max(at[1])))
-                .or_default() += 1;
+                .or_default() += pairing.count;
             if let Some(r) = &pairing.round {
                 rounds.insert((round_number(r), r.to_string()));
             }
             for side in [0, 1] {
                 let units = scores.map(|s| s[side]);
-                rows[at[side]].count(Played {
+                let row = &mut rows[at[side]];
+                row.count(units, pairing.count);
+                row.played.push(Played {
                     round: pairing.round.clone(),
                     opponent: names[1 - side].clone(),
                     colour: if side == 0 { "white" } else { "black" },
                     score: score_text(units, two_scale),
                     units,
+                    count: pairing.count,
                 });
             }
         }
@@ -121,7 +138,7 @@ impl Table {
         tiebreaks(&mut rows, kind);
         rank(&mut rows);
         for row in &mut rows {
-            row.points = display(u64::from(row.units), if two_scale { 1 } else { 2 });
+            row.points = display(row.units, if two_scale { 1 } else { 2 });
             let per_point = match (kind, two_scale) {
                 (Kind::RoundRobin, true) => 2,
                 (Kind::RoundRobin, false) => 4,
@@ -161,7 +178,7 @@ impl Table {
         for (i, row) in self.rows.iter().enumerate() {
             for p in &row.played {
                 if let Some(&j) = place.get(&*p.opponent) {
-                    cells[i][j].push(p.score);
+                    cells[i][j].push(p.score_cell());
                 }
             }
         }
@@ -197,20 +214,19 @@ impl Row {
         }
     }
 
-    fn count(&mut self, played: Played) {
-        match played.units {
+    fn count(&mut self, units: Option<u32>, count: u64) {
+        match units {
             Some(u) => {
-                self.games += 1;
-                self.units += u;
+                self.games += count;
+                self.units += u64::from(u) * count;
                 match u {
-                    2 => self.wins += 1,
-                    1 => self.draws += 1,
-                    _ => self.losses += 1,
+                    2 => self.wins += count,
+                    1 => self.draws += count,
+                    _ => self.losses += count,
                 }
             }
-            None => self.unscored += 1,
+            None => self.unscored += count,
         }
-        self.played.push(played);
     }
 }
 
@@ -219,8 +235,8 @@ fn written_on_two(games: &[Counted<'_>]) -> bool {
     let (mut one, mut two) = (0, 0);
     for (p, _) in games {
         match p.scores().map(|(_, scale)| scale) {
-            Some(ResultScale::One) => one += 1,
-            Some(ResultScale::Two) => two += 1,
+            Some(ResultScale::One) => one += p.count,
+            Some(ResultScale::Two) => two += p.count,
             _ => {}
         }
     }
@@ -228,9 +244,9 @@ fn written_on_two(games: &[Counted<'_>]) -> bool {
 }
 
 /// A round robin when every two of the players met, all equally often.
-fn kind(players: usize, meetings: &HashMap<(usize, usize), u32>) -> Kind {
+fn kind(players: usize, meetings: &HashMap<(usize, usize), u64>) -> Kind {
     let pairs = players * players.saturating_sub(1) / 2;
-    let counts: BTreeSet<u32> = meetings
+    let counts: BTreeSet<u64> = meetings
         .iter()
         .filter(|((a, b), _)| a != b)
         .map(|(_, n)| *n)
@@ -244,10 +260,7 @@ fn kind(players: usize, meetings: &HashMap<(usize, usize), u32>) -> Kind {
 
 /// Sonneborn-Berger (in units squared) or Buchholz (in units), per scored game.
 fn tiebreaks(rows: &mut [Row], kind: Kind) {
-    let points: HashMap<String, u64> = rows
-        .iter()
-        .map(|r| (r.player.clone(), u64::from(r.units)))
-        .collect();
+    let points: HashMap<String, u64> = rows.iter().map(|r| (r.player.clone(), r.units)).collect();
     for row in rows.iter_mut() {
         row.tiebreak_units = row
             .played
@@ -255,10 +268,13 @@ fn tiebreaks(rows: &mut [Row], kind: Kind) {
             .filter_map(|p| {
                 let mine = u64::from(p.units?);
                 let theirs = points.get(&*p.opponent).copied().unwrap_or(0);
-                Some(match kind {
-                    Kind::RoundRobin => theirs * mine,
-                    Kind::Swiss => theirs,
-                })
+                Some(
+                    p.count
+                        * match kind {
+                            Kind::RoundRobin => theirs * mine,
+                            Kind::Swiss => theirs,
+                        },
+                )
             })
             .sum();
     }
