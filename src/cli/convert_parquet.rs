@@ -1,6 +1,7 @@
 //! `pdnkit convert --to parquet -o DIR`: the games and plies tables of `pdnkit::export`'s
 //! [`ParquetWriter`]. Workers make each game's rows; the one consumer writes them in input
-//! order, so the files are the same for every `--jobs`.
+//! order, encoding each batch's columns on `--jobs` threads, so the files are the same for
+//! every `--jobs`.
 
 use std::ops::ControlFlow;
 
@@ -32,7 +33,10 @@ pub fn run(args: &ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let reporter = Reporter::new(global, &files);
     let fen_after = args.fen;
     let openings = naming(args)?;
-    let mut writer = ParquetWriter::create(dir, partition)?.with_fen_after(fen_after);
+    // The consumer encodes the columns of each batch on as many threads as the run has jobs.
+    let mut writer = ParquetWriter::create(dir, partition)?
+        .with_fen_after(fen_after)
+        .with_threads(archive.job_count());
     let skip_invalid = args.skip_invalid;
     let mut tally = Tally::default();
     let ran = archive.run(

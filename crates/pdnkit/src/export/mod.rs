@@ -22,6 +22,7 @@ mod json;
 mod lines;
 mod notation;
 mod parquet;
+mod parquet_file;
 mod pdn;
 mod square_numbers;
 

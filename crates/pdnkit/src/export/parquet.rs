@@ -20,13 +20,13 @@ use std::path::{Path, PathBuf};
 
 use arrow_array::RecordBatch;
 use arrow_schema::{ArrowError, SchemaRef};
-use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnPath;
 
 use super::arrow::{GameRows, GamesBuilder, PliesBuilder, games_schema, plies_schema};
+use super::parquet_file::ParquetFile;
 use crate::CheckedGame;
 use crate::stats::year;
 
@@ -111,6 +111,8 @@ pub struct ParquetWriter {
     /// [`PENDING_MEMORY`] and [`ROW_GROUP_BYTES`] (tests make them smaller).
     pending_budget: usize,
     group_budget: usize,
+    /// Threads encoding a batch's columns.
+    threads: usize,
 }
 
 /// The two tables of one partition.
@@ -122,7 +124,7 @@ struct Part {
 /// One file: the rows gathered for it, and its writer once it has rows.
 struct Table<B> {
     rows: B,
-    writer: Option<ArrowWriter<File>>,
+    writer: Option<ParquetFile>,
     /// Where it is written, and where it goes when finished.
     partial: PathBuf,
     path: PathBuf,
@@ -163,14 +165,16 @@ impl<B: Rows> Table<B> {
     }
 
     /// Hands the rows gathered to the file's writer (opening it on the first rows).
-    fn flush_rows(&mut self, leave_out: &[&str]) -> io::Result<()> {
+    fn flush_rows(&mut self, leave_out: &[&str], threads: usize) -> io::Result<()> {
         if self.rows.len() == 0 {
             return Ok(());
         }
         let batch = self.rows.batch(leave_out).map_err(arrow_error)?;
         let writer = match &mut self.writer {
             Some(w) => w,
-            None => self.writer.insert(open(&self.partial, batch.schema())?),
+            None => self
+                .writer
+                .insert(open(&self.partial, batch.schema(), threads)?),
         };
         writer
             .write(&batch)
@@ -184,7 +188,7 @@ impl<B: Rows> Table<B> {
     fn group_bytes(&self) -> usize {
         self.writer
             .as_ref()
-            .map_or(0, ArrowWriter::in_progress_size)
+            .map_or(0, ParquetFile::in_progress_size)
     }
 
     fn close_group(&mut self) -> io::Result<()> {
@@ -201,11 +205,12 @@ impl<B: Rows> Table<B> {
         leave_out: &[&str],
         schema: SchemaRef,
         always: bool,
+        threads: usize,
     ) -> io::Result<Option<PathBuf>> {
-        self.flush_rows(leave_out)?;
+        self.flush_rows(leave_out, threads)?;
         let writer = match self.writer.take() {
             Some(w) => w,
-            None if always => open(&self.partial, schema)?,
+            None if always => open(&self.partial, schema, threads)?,
             None => return Ok(None),
         };
         writer.close().map_err(|e| parquet_error(&self.path, e))?;
@@ -224,8 +229,8 @@ impl<B> Drop for Table<B> {
 }
 
 /// A writer of ZSTD-compressed Parquet at `path` (its directory created when missing) for
-/// batches of `schema`.
-fn open(path: &Path, schema: SchemaRef) -> io::Result<ArrowWriter<File>> {
+/// batches of `schema`, encoding on up to `threads` threads.
+fn open(path: &Path, schema: SchemaRef, threads: usize) -> io::Result<ParquetFile> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
     }
@@ -243,7 +248,7 @@ fn open(path: &Path, schema: SchemaRef) -> io::Result<ArrowWriter<File>> {
         let path = ColumnPath::new(path.iter().map(|p| p.to_string()).collect());
         properties = properties.set_column_dictionary_enabled(path, false);
     }
-    ArrowWriter::try_new(file, schema, Some(properties.build())).map_err(|e| parquet_error(path, e))
+    ParquetFile::new(file, schema, properties.build(), threads).map_err(|e| parquet_error(path, e))
 }
 
 fn io_error(path: &Path, e: io::Error) -> io::Error {
@@ -293,6 +298,7 @@ impl ParquetWriter {
             written: Written::default(),
             pending_budget: PENDING_MEMORY,
             group_budget: ROW_GROUP_BYTES,
+            threads: 1,
         })
     }
 
@@ -300,6 +306,13 @@ impl ParquetWriter {
     /// ply as PDN FEN) when `on`.
     pub fn with_fen_after(mut self, on: bool) -> ParquetWriter {
         self.fen_after = on;
+        self
+    }
+
+    /// The same writer, encoding each batch's columns on up to `threads` threads (the files
+    /// are the same whatever their number).
+    pub fn with_threads(mut self, threads: usize) -> ParquetWriter {
+        self.threads = threads.max(1);
         self
     }
 
@@ -317,7 +330,7 @@ impl ParquetWriter {
     /// # Errors
     /// When a file cannot be created or written.
     pub fn write_rows(&mut self, rows: &GameRows) -> io::Result<()> {
-        let leave_out = self.leave_out();
+        let (leave_out, threads) = (self.leave_out(), self.threads);
         let name = self.part_name(rows);
         let part = match self.parts.get_mut(&name) {
             Some(part) => part,
@@ -331,10 +344,10 @@ impl ParquetWriter {
         self.written.games += 1;
         self.written.plies += rows.plies.len() as u64;
         if part.games.rows.len() >= BATCH_GAMES {
-            part.games.flush_rows(leave_out)?;
+            part.games.flush_rows(leave_out, threads)?;
         }
         if part.plies.rows.len() >= BATCH_PLIES {
-            part.plies.flush_rows(leave_out)?;
+            part.plies.flush_rows(leave_out, threads)?;
         }
         self.bound_memory()
     }
@@ -353,11 +366,16 @@ impl ParquetWriter {
         let parts = std::mem::take(&mut self.parts);
         let mut files = Vec::new();
         for part in parts.into_values() {
-            files.extend(part.games.finish(leave_out, games_schema(), always)?);
             files.extend(
-                part.plies
-                    .finish(leave_out, plies_schema(self.fen_after), always)?,
+                part.games
+                    .finish(leave_out, games_schema(), always, self.threads)?,
             );
+            files.extend(part.plies.finish(
+                leave_out,
+                plies_schema(self.fen_after),
+                always,
+                self.threads,
+            )?);
         }
         files.sort();
         Ok(Written {
@@ -405,7 +423,7 @@ impl ParquetWriter {
     /// Keeps the rows gathered and the row groups open within their budgets, however many
     /// partitions there are.
     fn bound_memory(&mut self) -> io::Result<()> {
-        let leave_out = self.leave_out();
+        let (leave_out, threads) = (self.leave_out(), self.threads);
         let pending: usize = self
             .parts
             .values()
@@ -413,8 +431,8 @@ impl ParquetWriter {
             .sum();
         if pending >= self.pending_budget {
             for part in self.parts.values_mut() {
-                part.games.flush_rows(leave_out)?;
-                part.plies.flush_rows(leave_out)?;
+                part.games.flush_rows(leave_out, threads)?;
+                part.plies.flush_rows(leave_out, threads)?;
             }
         }
         let groups: usize = self
