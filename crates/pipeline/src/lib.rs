@@ -12,6 +12,9 @@
 //! batch closes early once its items weigh `max_batch_weight` (input bytes: a batch of 64 games
 //! of a megabyte each, each with a report or JSON many times its size, would hold gigabytes).
 //!
+//! [`each_in_parallel`] shares the independent pieces of one step (the columns of a Parquet
+//! batch) among threads the same way.
+//!
 //! A crate of its own, below nothing and above nothing: the library's archive API
 //! (the `archive` module of the `pdnkit` library) runs every game of the `pdnkit` binary and the Python module through it,
 //! and knows no thread of its own.
@@ -256,6 +259,39 @@ fn consume_in_order<R, E>(
     Ok(())
 }
 
+/// Runs `work` on each of `items` on up to `threads` threads (the caller's among them), each
+/// taking the next item not yet taken, for independent pieces of one step that differ in cost;
+/// the first error is returned once every thread has stopped. `threads <= 1` runs inline.
+///
+/// # Errors
+/// The first error `work` returned (in the order the threads are joined).
+pub fn each_in_parallel<T: Send, E: Send>(
+    items: impl IntoIterator<Item = T, IntoIter: Send>,
+    threads: usize,
+    work: impl Fn(T) -> Result<(), E> + Sync,
+) -> Result<(), E> {
+    let items = items.into_iter();
+    if threads <= 1 {
+        return items.into_iter().try_for_each(work);
+    }
+    let queue = Mutex::new(items);
+    let next = || queue.lock().unwrap_or_else(|e| e.into_inner()).next();
+    let drain = || -> Result<(), E> {
+        while let Some(item) = next() {
+            work(item)?;
+        }
+        Ok(())
+    };
+    thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(drain)).collect();
+        let mine = drain();
+        helpers
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .fold(mine, Result::and)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -372,5 +408,28 @@ mod tests {
             )
             .unwrap();
         assert_eq!(states, vec![1, 1, 1]);
+    }
+
+    #[test]
+    fn each_item_is_worked_once_on_any_number_of_threads_and_an_error_comes_back() {
+        for threads in [0, 1, 2, 7] {
+            let seen = Mutex::new(Vec::new());
+            let done = each_in_parallel(0..100u32, threads, |i| {
+                seen.lock().unwrap().push(i);
+                Ok::<(), String>(())
+            });
+            assert_eq!(done, Ok(()));
+            let mut seen = seen.into_inner().unwrap();
+            seen.sort_unstable();
+            assert_eq!(seen, (0..100).collect::<Vec<_>>(), "{threads} threads");
+            let failed = each_in_parallel(0..100u32, threads, |i| {
+                if i == 37 {
+                    Err(format!("item {i}"))
+                } else {
+                    Ok(())
+                }
+            });
+            assert_eq!(failed, Err("item 37".to_string()), "{threads} threads");
+        }
     }
 }

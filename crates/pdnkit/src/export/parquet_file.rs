@@ -3,9 +3,6 @@
 //! encoding is most of what `convert --to parquet` does in its one consumer thread, and the
 //! columns of a batch are encoded independently of each other.
 
-use std::fs::File;
-use std::sync::Mutex;
-
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 use parquet::arrow::ArrowWriter;
@@ -15,6 +12,7 @@ use parquet::arrow::arrow_writer::{
 use parquet::errors::Result;
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
+use std::fs::File;
 
 /// A Parquet file being written.
 pub struct ParquetFile {
@@ -110,7 +108,8 @@ impl ParquetFile {
 
 /// Encodes each leaf column of `batch` into its writer, on up to `threads` threads taking the
 /// next column not yet taken (columns differ much in cost: a string with its dictionary weighs
-/// more than a small integer).
+/// more than a small integer). The threads are the pipeline crate's, as every thread the
+/// library runs.
 fn encode(
     schema: &SchemaRef,
     writers: &mut [ArrowColumnWriter],
@@ -121,30 +120,11 @@ fn encode(
     for (field, column) in schema.fields().iter().zip(batch.columns()) {
         leaves.extend(compute_leaves(field, column)?);
     }
-    if threads == 1 || writers.len() < 2 {
-        for (writer, leaf) in writers.iter_mut().zip(&leaves) {
-            writer.write(leaf)?;
-        }
-        return Ok(());
-    }
-    let work = Mutex::new(writers.iter_mut().zip(&leaves));
-    let next = || work.lock().unwrap_or_else(|e| e.into_inner()).next();
-    let encode_taken = || -> Result<()> {
-        while let Some((writer, leaf)) = next() {
-            writer.write(leaf)?;
-        }
-        Ok(())
-    };
-    std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads.min(leaves.len()))
-            .map(|_| scope.spawn(encode_taken))
-            .collect();
-        let mine = encode_taken();
-        helpers
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .fold(mine, Result::and)
-    })
+    pipeline::each_in_parallel(
+        writers.iter_mut().zip(&leaves),
+        threads.min(leaves.len()),
+        |(writer, leaf)| writer.write(leaf),
+    )
 }
 
 #[cfg(test)]
