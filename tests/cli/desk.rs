@@ -165,14 +165,29 @@ fn assert_figures(rows: &[&BTreeMap<String, String>], expected: &BTreeMap<String
     }
 }
 
-#[test]
-fn standings_of_eleven_round_files_are_the_results_counted_by_hand() {
+/// The eleven round files of the fixture, in order.
+fn round_files() -> Vec<std::path::PathBuf> {
     let mut files: Vec<_> = std::fs::read_dir(STANDINGS)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "pdn"))
         .collect();
     files.sort();
+    files
+}
+
+/// The person a spelling of the round files is, as the fixture's notes list them.
+fn person(name: &str) -> String {
+    match name {
+        "NOWICKI P." | "P. Nowicki" | "Nowicki,P." => "Nowicki, Piotr".to_string(),
+        "Kowalski J." => "Kowalski, Jan".to_string(),
+        other => other.to_string(),
+    }
+}
+
+#[test]
+fn standings_of_eleven_round_files_are_the_results_counted_by_hand() {
+    let files = round_files();
     assert_eq!(files.len(), 11);
     let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     let mut args = vec!["--format", "csv", "standings"];
@@ -183,12 +198,6 @@ fn standings_of_eleven_round_files_are_the_results_counted_by_hand() {
     assert!(run.stderr.contains("no result"), "{}", run.stderr);
     let rows = csv_rows(&run.stdout);
     let games = tags_by_hand(&files);
-    // The spellings of one person, as the fixture's notes list them.
-    let person = |name: &str| match name {
-        "NOWICKI P." | "P. Nowicki" | "Nowicki,P." => "Nowicki, Piotr".to_string(),
-        "Kowalski J." => "Kowalski, Jan".to_string(),
-        other => other.to_string(),
-    };
     let (women, men): (Vec<_>, Vec<_>) = games.into_iter().partition(|g| g[0].contains("women"));
     let groups: Vec<&str> = {
         let mut g: Vec<&str> = rows.iter().map(|r| r["group"].as_str()).collect();
@@ -575,12 +584,7 @@ fn game_at(site: &str, event: &str, round: u32, white: &str, black: &str, result
 
 #[test]
 fn an_archive_holding_the_round_files_twice_counts_each_copy_and_lists_each_game_once() {
-    let mut files: Vec<_> = std::fs::read_dir(STANDINGS)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pdn"))
-        .collect();
-    files.sort();
+    let files = round_files();
     let dir = Dir::new("standings-twice");
     let mut archive = Vec::new();
     for _ in 0..2 {
@@ -604,11 +608,6 @@ fn an_archive_holding_the_round_files_twice_counts_each_copy_and_lists_each_game
     );
     let rows = csv_rows(&twice.stdout);
     let games = tags_by_hand(&files);
-    let person = |name: &str| match name {
-        "NOWICKI P." | "P. Nowicki" | "Nowicki,P." => "Nowicki, Piotr".to_string(),
-        "Kowalski J." => "Kowalski, Jan".to_string(),
-        other => other.to_string(),
-    };
     let (_, men): (Vec<_>, Vec<_>) = games.into_iter().partition(|g| g[0].contains("women"));
     let doubled: Vec<_> = men.iter().chain(&men).cloned().collect();
     let group = &rows[0]["group"];

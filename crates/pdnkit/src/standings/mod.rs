@@ -163,6 +163,15 @@ mod tests {
         assert_eq!(standings(games, &Grouping::None, None).tables.len(), 1);
     }
 
+    /// A, Ann's row of the first table.
+    fn ann_of(s: &Standings) -> &Row {
+        s.tables[0]
+            .rows
+            .iter()
+            .find(|r| r.player == "A, Ann")
+            .unwrap()
+    }
+
     #[test]
     fn copies_of_a_game_are_counted_each_time_and_listed_once() {
         let round = |n: &str, white: &str, black: &str, result: &str| Pairing {
@@ -203,11 +212,7 @@ mod tests {
             &Grouping::None,
             None,
         );
-        let ann = s.tables[0]
-            .rows
-            .iter()
-            .find(|r| r.player == "A, Ann")
-            .unwrap();
+        let ann = ann_of(&s);
         assert_eq!(
             ann.played.iter().map(|p| p.count).collect::<Vec<_>>(),
             [1, 1]
@@ -228,11 +233,7 @@ mod tests {
         assert_eq!(s.flagged.len(), FLAGGED_KEPT);
         assert_eq!(s.flagged_total, (FLAGGED_KEPT + extra) as u64);
         assert!(text(&s, false).contains("and 5 more flagged games, not listed"));
-        let ann = s.tables[0]
-            .rows
-            .iter()
-            .find(|r| r.player == "A, Ann")
-            .unwrap();
+        let ann = ann_of(&s);
         assert_eq!(
             (ann.games, ann.unscored),
             (0, (FLAGGED_KEPT + extra) as u64)
