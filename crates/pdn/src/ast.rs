@@ -177,9 +177,21 @@ pub struct Steps<'a> {
 impl Iterator for Steps<'_> {
     type Item = (Option<Separator>, SquareToken);
 
-    // Inline across crates: the replay steps through every move's squares twice.
-    #[inline]
+    // Inlined into the replay, which steps through every move's squares more than once: the
+    // common form is decoded here, the two rare ones out of line so the call stays small.
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
+        if self.form == MoveForm::Squares {
+            self.squares.next()
+        } else {
+            self.next_rare()
+        }
+    }
+}
+
+impl Steps<'_> {
+    #[inline(never)]
+    fn next_rare(&mut self) -> Option<(Option<Separator>, SquareToken)> {
         match self.form {
             MoveForm::Squares => self.squares.next(),
             MoveForm::RunTogether => {

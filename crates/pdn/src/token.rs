@@ -508,7 +508,7 @@ impl<'a> Squares<'a> {
 impl Iterator for Squares<'_> {
     type Item = (Option<Separator>, SquareToken);
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         let b = self.text;
         let mut i = self.at;
