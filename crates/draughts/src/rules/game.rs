@@ -401,6 +401,39 @@ mod tests {
         );
     }
 
+    /// The captures between two squares are the same moves with fast paths on (a man's single
+    /// jump built directly when no capture can be longer) as with them off (the search), for
+    /// every pair of ends of a legal move and a few pairs of any squares.
+    #[test]
+    fn captures_between_are_the_same_either_way() {
+        let (mut single, mut longer) = (0, 0);
+        walk_random_games(0x3c6e_f372_fe94_f82b, |game, moves, _, rng| {
+            let fast = game.position().with_fast_paths(true);
+            let slow = fast.with_fast_paths(false);
+            let squares: Vec<Square> = fast.geometry().all().collect();
+            let mut pairs: Vec<(Square, Square)> = moves.iter().map(|m| (m.from, m.to)).collect();
+            pairs.push((
+                squares[rng.below(squares.len())],
+                squares[rng.below(squares.len())],
+            ));
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            for (from, to) in pairs {
+                fast.legal_captures_between(from, to, &mut a);
+                slow.legal_captures_between(from, to, &mut b);
+                assert_eq!(a, b, "{}: {from:?}-{to:?}", game.config().variant);
+                match a.as_slice() {
+                    [m] if m.captures().len() == 1 => single += 1,
+                    [] => {}
+                    _ => longer += 1,
+                }
+            }
+        });
+        assert!(
+            single > 1_000 && longer > 100,
+            "{single} single jumps, {longer} other capture lists"
+        );
+    }
+
     /// The shortcut of `outcome_knowing` (the draw gate) answers as the rules tested one by
     /// one, at every ply of random games of every variant: from the start, and from endings of
     /// a few kings, where the king-move, ending and repetition rules reach their thresholds.

@@ -460,8 +460,18 @@ impl Position {
     pub fn legal_captures_between(&self, from: Square, to: Square, out: &mut Vec<Move>) {
         out.clear();
         // The replay resolves every written capture here: the rule set fixed at compile time.
+        let fast = self.fast_paths();
         with_rules!(self, c, rs, p => {
-            let ends = Some((c.layout.bit_index(from), c.layout.bit_index(to)));
+            let (f, t) = (c.layout.bit_index(from), c.layout.bit_index(to));
+            // When every capture is one jump of a man, the jump between the ends is the list.
+            if fast && let Some(lands) = engine::single_man_jumps(rs, p) {
+                if let Some(m) = engine::single_jump_between(rs, p, &lands, f, t) {
+                    let taken = c.layout.square(m.captured.lowest());
+                    out.push(Move::capture(from, &[(taken, to)], m.promote));
+                }
+                return;
+            }
+            let ends = Some((f, t));
             let mut sink = MoveSink::<_, false> { layout: &c.layout, out, merge: true, ends };
             capture::generate(rs, p, &mut sink, true);
         })
