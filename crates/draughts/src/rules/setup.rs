@@ -7,7 +7,7 @@ use super::position::{Piece, Position, Role};
 use super::spec::Rules;
 use crate::SquareToken;
 use crate::{Colour, Fen, FenGroup, FenItem, NotationKind};
-use crate::{Notation, Square, SquareNames, push_number};
+use crate::{Notation, Square, SquareNames, SquareSet, push_number};
 
 /// Why a FEN cannot be a position of the variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,18 +79,38 @@ impl Position {
         let turn = fen.turn.ok_or(FenError::UnknownSideToMove)?;
         let names = notation.names();
         let mut pos = Position::empty(rules, turn);
+        // The squares taken so far, kept here: a look at the board per piece costs more.
+        let mut taken = SquareSet::EMPTY;
+        let geometry = rules.geometry;
         for group in &fen.groups {
             let colour = group.colour.ok_or(FenError::UnknownColour)?;
+            let crowning = match colour {
+                Colour::White => geometry.height() as i32 - 1,
+                Colour::Black => 0,
+            };
             for item in &group.items {
-                for (token, sq) in expand(item, names)? {
-                    if pos.piece_at(sq).is_some() {
+                let role = if item.king { Role::King } else { Role::Man };
+                let mut place = |token: SquareToken, sq: Square| {
+                    if taken.contains(sq) {
                         return Err(FenError::Duplicate(token));
                     }
-                    let role = if item.king { Role::King } else { Role::Man };
-                    if role == Role::Man && on_promotion_rank(&pos, colour, sq) {
+                    if role == Role::Man && geometry.rank(sq) == crowning {
                         return Err(FenError::ManOnPromotionRank(token));
                     }
+                    taken.insert(sq);
                     pos.set_piece(sq, Some(Piece { colour, role }));
+                    Ok(())
+                };
+                if item.range_end.is_none() {
+                    // One square, the common item: no range to walk.
+                    let sq = names
+                        .parse(item.square)
+                        .ok_or(FenError::NotOnBoard(item.square))?;
+                    place(item.square, sq)?;
+                } else {
+                    for (token, sq) in expand(item, names)? {
+                        place(token, sq)?;
+                    }
                 }
             }
         }
@@ -347,15 +367,6 @@ fn expand(
     Ok(tokens
         .iter()
         .filter_map(move |t| names.parse(t).map(|sq| (t, sq))))
-}
-
-fn on_promotion_rank(pos: &Position, colour: Colour, sq: Square) -> bool {
-    let g = pos.geometry();
-    let rank = g.rank(sq);
-    match colour {
-        Colour::White => rank == g.height() as i32 - 1,
-        Colour::Black => rank == 0,
-    }
 }
 
 #[cfg(test)]
