@@ -258,7 +258,16 @@ impl Resolver {
         capture_due: Option<bool>,
     ) -> Option<Move> {
         let (first, last) = (squares[0], squares[squares.len() - 1]);
-        if !capture_due.unwrap_or_else(|| pos.has_capture()) {
+        let capture_due = match capture_due {
+            Some(due) => due,
+            // One look at the board for whether a capture is due and the quiet move.
+            None if squares.len() == 2 => match pos.quiet_unless_capture(first, last) {
+                Some(quiet) => return quiet.map(|q| q.to_move()),
+                None => true,
+            },
+            None => pos.has_capture(),
+        };
+        if !capture_due {
             return if squares.len() == 2 {
                 pos.quiet_move(first, last)
             } else {
@@ -658,6 +667,55 @@ mod tests {
         assert_eq!(
             resolver.resolve_file_target(g.position(), &notation, file('h'), to("d4")),
             Err(ResolveError::NoSuchMove)
+        );
+    }
+
+    /// Two squares written as a move get the same answer with fast paths on and off, whether
+    /// the caller knows that a capture is due or not: the ends of every legal move and of a
+    /// few pairs of any squares, written both ways, along random games of every variant.
+    #[test]
+    fn two_squares_read_the_same_either_way() {
+        let mut rng = TestRng::new(0x2545_f491_4f6c_dd1d);
+        let (mut quiet, mut refused) = (0, 0);
+        for v in Variant::ALL {
+            for _ in 0..4 {
+                let mut g = GameState::initial(v);
+                for _ in 0..120 {
+                    let legal = g.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let fast = g.position().with_fast_paths(true);
+                    let slow = fast.with_fast_paths(false);
+                    let all: Vec<Square> = fast.geometry().all().collect();
+                    let mut pairs: Vec<[Square; 2]> =
+                        legal.iter().map(|m| [m.from, m.to]).collect();
+                    for _ in 0..3 {
+                        pairs.push([all[rng.below(all.len())], all[rng.below(all.len())]]);
+                    }
+                    let due = Some(legal[0].is_capture());
+                    for ends in pairs {
+                        for how in [WrittenAs::Quiet, WrittenAs::Capture] {
+                            let want = Resolver::new().resolve(&slow, &ends, how);
+                            for knowing in [None, due] {
+                                let got =
+                                    Resolver::new().resolve_knowing(&fast, &ends, how, knowing);
+                                assert_eq!(got, want, "{v} {ends:?} {how:?} {knowing:?}");
+                            }
+                            match want {
+                                Ok(m) if !m.is_capture() => quiet += 1,
+                                Err(_) => refused += 1,
+                                Ok(_) => {}
+                            }
+                        }
+                    }
+                    g.play(&legal[rng.below(legal.len())]);
+                }
+            }
+        }
+        assert!(
+            quiet > 1_000 && refused > 1_000,
+            "{quiet} quiet, {refused} refused"
         );
     }
 
