@@ -242,7 +242,14 @@ impl GameState {
     /// Whether the game is over, and how (win conditions first, then automatic draws), every
     /// rule tested.
     pub fn outcome(&self) -> Outcome {
-        outcome::decide(self, || !self.position.legal_moves().is_empty(), false)
+        let has_legal_move = || {
+            if self.position.fast_paths() {
+                self.position.has_legal_move()
+            } else {
+                !self.position.legal_moves().is_empty()
+            }
+        };
+        outcome::decide(self, has_legal_move, false)
     }
 
     /// [`Lanes::outcome_knowing`](super::lanes::Lanes::outcome_knowing): while no draw rule is
@@ -398,6 +405,36 @@ mod tests {
         assert!(
             found > 1_000 && refused > 1_000,
             "{found} captures found, {refused} pairs refused"
+        );
+    }
+
+    /// Whether a legal move is left, and so the outcome, is told the same with fast paths on
+    /// (without building the moves) as with them off, at every position of random games
+    /// played to their end.
+    #[test]
+    fn a_legal_move_left_is_told_the_same_either_way() {
+        let mut rng = TestRng::new(0xbb67_ae85_84ca_a73b);
+        let (mut ends, mut positions) = (0, 0);
+        for v in Variant::ALL {
+            for _ in 0..10 {
+                let mut game = GameState::initial(v);
+                loop {
+                    let slow = game.clone().with_fast_paths(false);
+                    let moves = slow.legal_moves();
+                    assert_eq!(game.position().has_legal_move(), !moves.is_empty(), "{v}");
+                    assert_eq!(game.outcome(), slow.outcome(), "{v}");
+                    positions += 1;
+                    if moves.is_empty() || game.counters().plies >= 400 {
+                        ends += usize::from(moves.is_empty());
+                        break;
+                    }
+                    game.play(&moves[rng.below(moves.len())]);
+                }
+            }
+        }
+        assert!(
+            ends > 20 && positions > 5_000,
+            "{ends} ends, {positions} positions"
         );
     }
 

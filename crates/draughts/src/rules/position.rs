@@ -435,6 +435,14 @@ impl Position {
         with_rules!(self, _c, rs, p => engine::has_capture(rs, p))
     }
 
+    /// Whether the side to move has a legal move ([`Self::legal_moves`] is not empty), told
+    /// without building the moves: a capture is due, or a quiet move can be made.
+    pub(crate) fn has_legal_move(&self) -> bool {
+        with_rules!(self, _c, rs, p => {
+            engine::has_capture(rs, p) || engine::count_quiet(rs, p) > 0
+        })
+    }
+
     /// The legal moves: the captures the precedence rule allows if a capture is possible,
     /// else the quiet moves. One move per (from, to, captured set); each capture carries
     /// one of its paths.
