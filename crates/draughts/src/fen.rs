@@ -3,7 +3,6 @@
 //! the squares mean on a board is for the rules (`Position::from_fen`).
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::fmt;
 
 use crate::Colour;
@@ -67,30 +66,25 @@ impl Fen {
     /// letters, lidraughts' extra fields. Rejected: anything else, with the offset of the fault.
     pub fn parse(text: &str) -> Result<Fen, ParseFenError> {
         // A game's start position is read more than once (to choose its variant, to set up its
-        // replay), and a batch of games is read through before it is replayed: the answers of
-        // this thread's last few hundred FENs are kept, a copy costing less than a read.
-        const KEPT: usize = 256;
-        type Kept = RefCell<HashMap<Box<str>, Result<Fen, ParseFenError>>>;
+        // replay): the last FEN read on this thread is kept, a copy costing less than a read.
+        type Last = RefCell<Option<(Box<str>, Result<Fen, ParseFenError>)>>;
         thread_local! {
-            static KEPT_READS: Kept = RefCell::new(HashMap::new());
+            static LAST: Last = const { RefCell::new(None) };
         }
-        KEPT_READS
-            .try_with(|kept| {
-                if let Some(read) = kept.borrow().get(text) {
-                    return read.clone();
-                }
-                let read = Fen::read(text);
-                let mut kept = kept.borrow_mut();
-                if kept.len() >= KEPT {
-                    kept.clear();
-                }
-                kept.insert(text.into(), read.clone());
-                read
-            })
-            .unwrap_or_else(|_| Fen::read(text))
+        LAST.try_with(|last| {
+            if let Some((seen, read)) = &*last.borrow()
+                && **seen == *text
+            {
+                return read.clone();
+            }
+            let read = Fen::read(text);
+            *last.borrow_mut() = Some((text.into(), read.clone()));
+            read
+        })
+        .unwrap_or_else(|_| Fen::read(text))
     }
 
-    /// [`Self::parse`] without the kept answers.
+    /// [`Self::parse`] without the kept last answer.
     fn read(text: &str) -> Result<Fen, ParseFenError> {
         let fail = |offset: usize, message: String| Err(ParseFenError { offset, message });
         let trimmed_end = text.trim_end();
@@ -375,10 +369,7 @@ mod tests {
             assert_eq!(Fen::parse(text), Fen::read(text), "{text:?}");
         }
         assert_eq!(Fen::parse("W:W31,3x,33").unwrap_err().offset, 6);
-        assert_eq!(
-            Fen::parse("B:W18,K10:B12,K22.").unwrap().turn,
-            Some(Colour::Black)
-        );
+        assert_eq!(Fen::parse("B:W18,K10:B12,K22.").unwrap().turn, Some(Colour::Black));
     }
 
     #[test]
