@@ -6,6 +6,7 @@ use std::cell::RefCell;
 use std::fmt;
 
 use crate::Colour;
+use crate::push_token;
 use crate::token::{SquareToken, parse_square_token};
 
 /// One entry of a FEN piece list: a square or a numeric range, possibly kings.
@@ -156,36 +157,36 @@ impl Fen {
 impl fmt::Display for Fen {
     /// Writes the FEN in PDN 3.0 writing form (no spaces, no trailing dot; extras kept).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self.turn {
-            Some(c) => {
-                if c == Colour::White {
-                    "W"
-                } else {
-                    "B"
-                }
-            }
-            None => "?",
-        })?;
+        // Built whole and written at once: the formatting machinery costs more per item.
+        let items: usize = self.groups.iter().map(|g| g.items.len()).sum();
+        let mut out = String::with_capacity(2 + 3 * self.groups.len() + 4 * items);
+        out.push(match self.turn {
+            Some(Colour::White) => 'W',
+            Some(Colour::Black) => 'B',
+            None => '?',
+        });
         for g in &self.groups {
-            let c = g.colour.map_or('?', Colour::letter);
-            write!(f, ":{c}")?;
+            out.push(':');
+            out.push(g.colour.map_or('?', Colour::letter));
             for (i, item) in g.items.iter().enumerate() {
                 if i > 0 {
-                    f.write_str(",")?;
+                    out.push(',');
                 }
                 if item.king {
-                    f.write_str("K")?;
+                    out.push('K');
                 }
-                write!(f, "{}", item.square)?;
+                push_token(&mut out, item.square);
                 if let Some(end) = item.range_end {
-                    write!(f, "-{end}")?;
+                    out.push('-');
+                    push_token(&mut out, end);
                 }
             }
         }
         for e in &self.extras {
-            write!(f, ":{e}")?;
+            out.push(':');
+            out.push_str(e);
         }
-        Ok(())
+        f.write_str(&out)
     }
 }
 
@@ -369,7 +370,10 @@ mod tests {
             assert_eq!(Fen::parse(text), Fen::read(text), "{text:?}");
         }
         assert_eq!(Fen::parse("W:W31,3x,33").unwrap_err().offset, 6);
-        assert_eq!(Fen::parse("B:W18,K10:B12,K22.").unwrap().turn, Some(Colour::Black));
+        assert_eq!(
+            Fen::parse("B:W18,K10:B12,K22.").unwrap().turn,
+            Some(Colour::Black)
+        );
     }
 
     #[test]

@@ -33,12 +33,38 @@ impl SquareToken {
 
 impl fmt::Display for SquareToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            SquareToken::Num(n) => write!(f, "{n}"),
-            SquareToken::Alg { file, rank } => write!(f, "{}{rank}", (b'a' + file) as char),
-            SquareToken::File(file) => write!(f, "{}", (b'a' + file) as char),
-        }
+        // Spelled out on the stack: the formatting machinery costs more than the token.
+        let mut text = [0u8; 8];
+        let len = match *self {
+            SquareToken::Num(n) => put_number(&mut text, 0, n),
+            SquareToken::Alg { file, rank } => {
+                text[0] = b'a' + file;
+                put_number(&mut text, 1, u16::from(rank))
+            }
+            SquareToken::File(file) => {
+                text[0] = b'a' + file;
+                1
+            }
+        };
+        f.write_str(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
     }
+}
+
+/// Writes `n` in decimal into `text` from `at`; the index after its last digit.
+fn put_number(text: &mut [u8; 8], at: usize, n: u16) -> usize {
+    let digits = match n {
+        0..=9 => 1,
+        10..=99 => 2,
+        100..=999 => 3,
+        1000..=9999 => 4,
+        _ => 5,
+    };
+    let mut n = n;
+    for d in text[at..at + digits].iter_mut().rev() {
+        *d = b'0' + (n % 10) as u8;
+        n /= 10;
+    }
+    at + digits
 }
 
 /// Largest numeric square we accept as a token (12x12 has 72 playable squares; anything with
@@ -126,6 +152,13 @@ mod tests {
 
     #[test]
     fn display_writes_the_canonical_form() {
+        for n in [1, 9, 10, 99, 100, 999, 1000, 9999, 10000, u16::MAX] {
+            assert_eq!(SquareToken::Num(n).to_string(), n.to_string());
+        }
+        for rank in [1, 9, 10, 99, 100, u8::MAX] {
+            let alg = SquareToken::Alg { file: 11, rank };
+            assert_eq!(alg.to_string(), format!("l{rank}"));
+        }
         assert_eq!(SquareToken::Num(7).to_string(), "7");
         assert_eq!(SquareToken::Alg { file: 0, rank: 1 }.to_string(), "a1");
         assert_eq!(SquareToken::File(2).to_string(), "c");

@@ -1,7 +1,5 @@
 //! `Move`: one legal move as the replayer and writers need it.
 
-use std::fmt::Write as _;
-
 use crate::{Notation, Square, SquareSet};
 
 /// Most pieces one capture can take on any supported board (30 on 12x12), with room.
@@ -89,9 +87,12 @@ impl Move {
     /// `32-28` / `28x19` (or with the given capture separator); with `long`, every landing
     /// square of a capture (`47x38x24x13x36`).
     pub fn text(&self, notation: &Notation, separator: char, long: bool) -> String {
-        let mut s = notation.format(self.from).to_string();
+        let names = notation.names();
+        let mut s = String::with_capacity(8);
+        s.push_str(names.name(self.from));
         if !self.is_capture() {
-            let _ = write!(s, "-{}", notation.format(self.to));
+            s.push('-');
+            s.push_str(names.name(self.to));
             return s;
         }
         let shown: &[Square] = if long {
@@ -100,7 +101,8 @@ impl Move {
             std::slice::from_ref(&self.to)
         };
         for sq in shown {
-            let _ = write!(s, "{separator}{}", notation.format(*sq));
+            s.push(separator);
+            s.push_str(names.name(*sq));
         }
         s
     }

@@ -239,10 +239,11 @@ impl Position {
 
     fn fen_items(&self, colour: Colour, notation: &Notation) -> Vec<FenItem> {
         let kings = self.kings();
+        let names = notation.names();
         let mut men: Vec<SquareToken> = Vec::new();
         let mut crowned: Vec<SquareToken> = Vec::new();
         for sq in self.pieces(colour) {
-            let t = notation.format(sq);
+            let t = names.format(sq);
             if kings.contains(sq) {
                 crowned.push(t)
             } else {
