@@ -257,7 +257,10 @@ impl Walker<'_> {
     ) -> Option<usize> {
         let notation = cursor.state.config().notation;
         let mut file = None;
-        for token in m.squares() {
+        // One pass over the text gives the squares and how the move is separated.
+        let mut dashed = true;
+        for (separator, token) in m.steps() {
+            dashed &= separator.is_none_or(|s| s == pdn::Separator::Dash);
             match (token, self.names.parse(token)) {
                 (SquareToken::File(f), _) => file = Some(f),
                 (_, Some(sq)) => squares.push(sq),
@@ -279,11 +282,9 @@ impl Walker<'_> {
             (Some(f), &[target]) => self
                 .resolver
                 .resolve_file_target(&pos, &notation, f, target),
-            _ => {
-                let dashed = m.separators().all(|s| s == pdn::Separator::Dash);
-                self.resolver
-                    .resolve(&pos, squares, super::written_as(dashed))
-            }
+            _ => self
+                .resolver
+                .resolve(&pos, squares, super::written_as(dashed)),
         };
         // The resolver generated the legal moves: use them to see whether the game was over.
         if !*ended
