@@ -170,7 +170,7 @@ impl VariantEvidence {
 
     /// Adds one game of the archive.
     pub fn add(&mut self, game: &Game<'_>) {
-        let candidates = match choose::choose(game, self.forced) {
+        match choose::choose(game, self.forced) {
             Choice::Known(config, source) => {
                 if choose::board_is_open(game, &config) {
                     self.add_boards(game, config);
@@ -181,8 +181,10 @@ impl VariantEvidence {
                 return;
             }
             Choice::Unknown(_) => return,
-            Choice::Guess(candidates) => candidates,
-        };
+            Choice::Guess => {}
+        }
+        let start = StartSpec::of(game);
+        let candidates = choose::candidates(game, start.tag_fen());
         self.untagged += 1;
         for v in hinted_variants(game) {
             bump(&mut self.hinted, v);
@@ -204,7 +206,7 @@ impl VariantEvidence {
         let job = Job {
             game,
             options: &options,
-            start: StartSpec::of(game),
+            start,
         };
         for v in candidates {
             let r = job.replay_with(Config::standard(v), Source::Guess, true);

@@ -3,7 +3,7 @@
 //! under each candidate), else international.
 
 use draughts::SquareToken;
-use draughts::{Config, GameType, Variant};
+use draughts::{Config, Fen, GameType, Variant};
 use pdn::Game;
 
 use super::code::{Code, Severity};
@@ -28,8 +28,8 @@ pub enum Source {
 pub enum Choice {
     /// Play under this configuration.
     Known(Config, Source),
-    /// No tag decides: replay under each candidate and keep the best.
-    Guess(Vec<Variant>),
+    /// No tag decides: replay under each of [`candidates`] and keep the best.
+    Guess,
     /// The tags name rules pdnkit does not know.
     Unknown(Diagnostic),
 }
@@ -84,7 +84,7 @@ pub fn choose(game: &Game<'_>, forced: Option<Variant>) -> Choice {
             }
         };
     }
-    Choice::Guess(candidates(game))
+    Choice::Guess
 }
 
 /// The variant the tags name, without guessing: `None` when no tag names a variant pdnkit
@@ -138,14 +138,15 @@ pub fn on_board(config: Config, board: &'static draughts::Rules) -> Config {
     }
 }
 
-/// Variants that could have produced the squares of `game`, most likely first.
-pub fn candidates(game: &Game<'_>) -> Vec<Variant> {
-    candidates_of(game.mainline_moves().flat_map(|m| m.squares()), game)
+/// Variants that could have produced the squares of `game`, most likely first; `fen` is its
+/// `FEN` tag, read (the caller has it already to set the game up).
+pub fn candidates(game: &Game<'_>, fen: Option<&Fen>) -> Vec<Variant> {
+    candidates_of(game.mainline_moves().flat_map(|m| m.squares()), fen)
 }
 
-/// [`candidates`] of a game whose main-line squares are `squares` (its FEN is read from its
-/// tags).
-pub fn candidates_of(squares: impl Iterator<Item = SquareToken>, game: &Game<'_>) -> Vec<Variant> {
+/// [`candidates`] of a game whose main-line squares are `squares` and whose `FEN` tag is
+/// `fen`.
+pub fn candidates_of(squares: impl Iterator<Item = SquareToken>, fen: Option<&Fen>) -> Vec<Variant> {
     use Variant::*;
     let mut alg = false;
     let mut max = 0u16;
@@ -158,7 +159,7 @@ pub fn candidates_of(squares: impl Iterator<Item = SquareToken>, game: &Game<'_>
         }
     };
     squares.for_each(&mut note);
-    if let Some(Ok(fen)) = game.fen() {
+    if let Some(fen) = fen {
         for g in &fen.groups {
             for item in &g.items {
                 note(item.square);

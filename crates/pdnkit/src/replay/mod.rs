@@ -177,7 +177,8 @@ pub fn replay(game: &Game<'_>, options: &ReplayOptions) -> Replayed {
         }
         Choice::Known(config, source) => job.replay_with(config, source, false),
         Choice::Unknown(d) => job.not_replayed(None, None, d),
-        Choice::Guess(candidates) => {
+        Choice::Guess => {
+            let candidates = choose::candidates(game, job.start.tag_fen());
             match options.archive.as_ref().and_then(|a| a.untagged.as_ref()) {
                 Some((v, evidence)) => job.in_archive(*v, evidence, &candidates),
                 None => job.guess(&candidates),
@@ -221,6 +222,8 @@ pub(super) struct Job<'j, 'g> {
 pub(super) struct StartSpec {
     /// The FEN, parsed or the reason it could not be, and where it is written.
     fen: Option<(Result<Fen, String>, Option<Span>)>,
+    /// The FEN is the `FEN` tag's (not a leading `/FEN/` setup).
+    tagged: bool,
     /// The first written move number.
     first_number: Option<u32>,
     /// The FEN as written back in messages, once one is needed (a guess may reject the FEN
@@ -241,15 +244,26 @@ impl StartSpec {
             Node::Move(_) => Some(None),
             _ => None,
         });
-        let fen = match (game.fen(), setup.flatten()) {
+        let tag = game.fen();
+        let tagged = tag.is_some();
+        let fen = match (tag, setup.flatten()) {
             (Some(fen), _) => Some((fen.map_err(|e| e.to_string()), fen_span)),
             (None, Some(s)) => Some((s.parse().map_err(|e| e.to_string()), Some(s.span))),
             (None, None) => None,
         };
         StartSpec {
             fen,
+            tagged,
             first_number,
             shown: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The `FEN` tag, when it reads.
+    pub(super) fn tag_fen(&self) -> Option<&Fen> {
+        match &self.fen {
+            Some((Ok(fen), _)) if self.tagged => Some(fen),
+            _ => None,
         }
     }
 

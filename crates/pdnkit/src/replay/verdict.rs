@@ -64,9 +64,10 @@ fn judge(plain: &Plain<'_>, options: &ReplayOptions, scratch: &mut PlainJudge) -
     // The rules the reference keeps when the game replays cleanly under them: those its tags
     // name (on their one board), else the variant decided for its archive, else the first the
     // squares suggest.
+    let mut start = StartSpec::of(game);
     let config = match choose::choose(game, options.variant) {
         Choice::Known(config, _) if !choose::board_is_open(game, &config) => config,
-        Choice::Guess(_) => {
+        Choice::Guess => {
             let v = match options.archive.as_ref().and_then(|a| a.untagged.as_ref()) {
                 Some((v, _)) => *v,
                 None => {
@@ -74,14 +75,13 @@ fn judge(plain: &Plain<'_>, options: &ReplayOptions, scratch: &mut PlainJudge) -
                         PlainToken::Move(m) => Some(m.squares()),
                         _ => None,
                     });
-                    choose::candidates_of(squares.flatten(), game)[0]
+                    choose::candidates_of(squares.flatten(), start.tag_fen())[0]
                 }
             };
             Config::standard(v)
         }
         _ => return false,
     };
-    let mut start = StartSpec::of(game);
     start.first_number = plain.tokens().find_map(|w| match w {
         PlainToken::Number(n) => Some(n.number),
         PlainToken::Move(_) => Some(1),
