@@ -2,7 +2,6 @@
 //! kings (`W:W31-50:B1-20`, `B:WK15,22:B4`), ranges and the forms real files write included. What
 //! the squares mean on a board is for the rules (`Position::from_fen`).
 
-use std::cell::RefCell;
 use std::fmt;
 
 use crate::Colour;
@@ -66,27 +65,6 @@ impl Fen {
     /// Tolerated: spaces around items, a trailing `.`, empty colour blocks, lower-case colour
     /// letters, lidraughts' extra fields. Rejected: anything else, with the offset of the fault.
     pub fn parse(text: &str) -> Result<Fen, ParseFenError> {
-        // A game's start position is read more than once (to choose its variant, to set up its
-        // replay): the last FEN read on this thread is kept, a copy costing less than a read.
-        type Last = RefCell<Option<(Box<str>, Result<Fen, ParseFenError>)>>;
-        thread_local! {
-            static LAST: Last = const { RefCell::new(None) };
-        }
-        LAST.try_with(|last| {
-            if let Some((seen, read)) = &*last.borrow()
-                && **seen == *text
-            {
-                return read.clone();
-            }
-            let read = Fen::read(text);
-            *last.borrow_mut() = Some((text.into(), read.clone()));
-            read
-        })
-        .unwrap_or_else(|_| Fen::read(text))
-    }
-
-    /// [`Self::parse`] without the kept last answer.
-    fn read(text: &str) -> Result<Fen, ParseFenError> {
         let fail = |offset: usize, message: String| Err(ParseFenError { offset, message });
         let trimmed_end = text.trim_end();
         let (body, trailing_dot) = match trimmed_end.strip_suffix('.') {
@@ -354,26 +332,6 @@ mod tests {
         assert_eq!(e.offset, "W:W\u{a0}31,\u{a0}".len());
         let extras = Fen::parse("W:W31:\u{a0}H0 :B1").unwrap();
         assert_eq!(extras.extras, vec!["H0".to_string()]);
-    }
-
-    #[test]
-    fn a_fen_read_again_gives_the_same_answer() {
-        let texts = [
-            "W:W31-50:B1-20",
-            "W:W31-50:B1-20",
-            "B:W18,K10:B12,K22.",
-            "W:W31,3x,33",
-            "W:W31,3x,33",
-            "W:W31-50:B1-20",
-        ];
-        for text in texts {
-            assert_eq!(Fen::parse(text), Fen::read(text), "{text:?}");
-        }
-        assert_eq!(Fen::parse("W:W31,3x,33").unwrap_err().offset, 6);
-        assert_eq!(
-            Fen::parse("B:W18,K10:B12,K22.").unwrap().turn,
-            Some(Colour::Black)
-        );
     }
 
     #[test]
