@@ -146,27 +146,28 @@ pub fn candidates(game: &Game<'_>, fen: Option<&Fen>) -> Vec<Variant> {
 
 /// [`candidates`] of a game whose main-line squares are `squares` and whose `FEN` tag is
 /// `fen`.
-pub fn candidates_of(squares: impl Iterator<Item = SquareToken>, fen: Option<&Fen>) -> Vec<Variant> {
+pub fn candidates_of(
+    mut squares: impl Iterator<Item = SquareToken>,
+    fen: Option<&Fen>,
+) -> Vec<Variant> {
     use Variant::*;
-    let mut alg = false;
     let mut max = 0u16;
-    let mut max_file = 0u8;
-    let mut note = |t: SquareToken| match t {
-        SquareToken::Num(n) => max = max.max(n),
-        SquareToken::Alg { file, .. } | SquareToken::File(file) => {
-            alg = true;
-            max_file = max_file.max(file);
+    // A square written with a letter decides alone (the boards named by files and ranks), so
+    // the squares after it are not read; numbers need the largest.
+    let mut lettered = |t: SquareToken| match t {
+        SquareToken::Num(n) => {
+            max = max.max(n);
+            false
         }
+        SquareToken::Alg { .. } | SquareToken::File(_) => true,
     };
-    squares.for_each(&mut note);
-    if let Some(fen) = fen {
-        for g in &fen.groups {
-            for item in &g.items {
-                note(item.square);
-                item.range_end.into_iter().for_each(&mut note);
-            }
-        }
-    }
+    let alg = squares.any(&mut lettered)
+        || fen.is_some_and(|fen| {
+            fen.groups
+                .iter()
+                .flat_map(|g| &g.items)
+                .any(|item| lettered(item.square) || item.range_end.is_some_and(&mut lettered))
+        });
     if !alg && max == 0 {
         // Nothing written on a board: the PDN default of lidraughts and the FMJD.
         return vec![International, English];
