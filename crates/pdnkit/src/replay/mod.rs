@@ -662,6 +662,30 @@ mod tests {
     use pdn::parse_text;
 
     #[test]
+    fn a_guess_takes_its_candidates_from_the_main_line_and_the_fen_tag() {
+        let cases = [
+            ("1. 9-13 *\n", Variant::English),
+            ("1. 46-41 *\n", Variant::International),
+            ("1. 60-55 *\n", Variant::Canadian),
+            // A square written with a letter decides, whatever numbers come before it.
+            ("1. 60-55 c3-d4 *\n", Variant::Russian),
+            ("[FEN \"W:W55:B6\"]\n1. 9-13 *\n", Variant::Canadian),
+            ("[FEN \"W:Wc3:Bd6\"]\n1. 9-13 *\n", Variant::Russian),
+            // A leading setup starts the game but is not the FEN tag.
+            ("/FEN \"W:W55:B6\"/ 1. 9-13 *\n", Variant::English),
+            // A variation's squares are not the main line's.
+            ("1. 9-13 (1. 60-55) *\n", Variant::English),
+            ("*\n", Variant::International),
+        ];
+        for (text, first) in cases {
+            let game = parse_text(text).unwrap();
+            let start = StartSpec::of(&game);
+            let candidates = choose::candidates(&game, start.tag_fen());
+            assert_eq!(candidates[0], first, "{text}");
+        }
+    }
+
+    #[test]
     fn past_the_most_listed_one_diagnostic_counts_the_notes_of_a_kind() {
         let junk = "x ".repeat(MAX_LISTED_NOTES + 5);
         let text = format!("[Event \"j\"]\n1. 32-28 {junk}. . *\n");
