@@ -114,6 +114,12 @@ impl Players {
         );
     }
 
+    /// Whether `name` (trimmed) was counted as a person's spelling: added, and not a
+    /// placeholder.
+    pub fn knows(&self, name: &str) -> bool {
+        self.spellings.contains_key(name.trim())
+    }
+
     /// Adds another worker's tallies.
     pub fn merge(&mut self, other: Players) {
         for (name, tally) in other.spellings {

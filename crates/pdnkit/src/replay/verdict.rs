@@ -64,10 +64,16 @@ fn judge(plain: &Plain<'_>, options: &ReplayOptions, scratch: &mut PlainJudge) -
     // The rules the reference keeps when the game replays cleanly under them: those its tags
     // name (on their one board), else the variant decided for its archive, else the first the
     // squares suggest.
+    let known = match choose::choose(game, options.variant) {
+        Choice::Known(config, _) if !choose::board_is_open(game, &config) => Some(config),
+        Choice::Guess => None,
+        _ => return false,
+    };
+    // Set up only for the games the rules let on (its FEN read once).
     let mut start = StartSpec::of(game);
-    let config = match choose::choose(game, options.variant) {
-        Choice::Known(config, _) if !choose::board_is_open(game, &config) => config,
-        Choice::Guess => {
+    let config = match known {
+        Some(config) => config,
+        None => {
             let v = match options.archive.as_ref().and_then(|a| a.untagged.as_ref()) {
                 Some((v, _)) => *v,
                 None => {
@@ -80,7 +86,6 @@ fn judge(plain: &Plain<'_>, options: &ReplayOptions, scratch: &mut PlainJudge) -
             };
             Config::standard(v)
         }
-        _ => return false,
     };
     start.first_number = plain.tokens().find_map(|w| match w {
         PlainToken::Number(n) => Some(n.number),

@@ -9,7 +9,6 @@ use draughts::Colour;
 
 use super::pairing::{Grouping, Pairing};
 use super::{Flagged, Standings};
-use crate::names::PlayerName;
 use crate::players::{Aliases, Players};
 
 /// How many flagged games a [`Standings`] lists; the rest are counted
@@ -74,7 +73,6 @@ pub struct Bucket {
 pub struct Tally {
     grouping: Grouping,
     players: Players,
-    placeholder: HashMap<Arc<str>, bool>,
     texts: HashSet<Arc<str>>,
     keys: HashMap<String, usize>,
     buckets: Vec<Bucket>,
@@ -89,7 +87,6 @@ impl Tally {
         Tally {
             grouping,
             players: Players::default(),
-            placeholder: HashMap::new(),
             texts: HashSet::new(),
             keys: HashMap::new(),
             buckets: Vec::new(),
@@ -115,7 +112,11 @@ impl Tally {
             reason,
         };
         let sides = match (&game.white, &game.black) {
-            (Some(w), Some(b)) if self.named(w) && self.named(b) => [w.clone(), b.clone()],
+            // Players counted every named side just now: a side it does not know is a
+            // placeholder.
+            (Some(w), Some(b)) if self.players.knows(w) && self.players.knows(b) => {
+                [w.clone(), b.clone()]
+            }
             _ => {
                 let flagged =
                     flag("a player is not named (placeholder or no tag): left out".into());
@@ -160,15 +161,6 @@ impl Tally {
             flagged: self.flagged.clone(),
             flagged_total: self.flagged_total,
         }
-    }
-
-    fn named(&mut self, name: &Arc<str>) -> bool {
-        if let Some(&placeholder) = self.placeholder.get(name) {
-            return !placeholder;
-        }
-        let placeholder = PlayerName::parse(name).is_unknown();
-        self.placeholder.insert(Arc::clone(name), placeholder);
-        !placeholder
     }
 
     fn keep(&mut self, flagged: Flagged) -> Flagged {
