@@ -2,9 +2,11 @@
 # `validate` against py-draughts (PyPI) on the same international games, measured in one run:
 # py-draughts reads and replays each game (`StandardBoard.from_pdn`, CPU time); pdnkit
 # validates the same games, repeated into one file long enough to time (`-j 1` and `-j 2`
-# alternately, wall time, medians). Two inputs: the first PY_GAMES games of the international
-# benchmark archive (`benches/scale.sh` builds it) and the bundled sample
-# `fixtures/sample/archive.pdn`.
+# alternately, wall time, medians). Three inputs: the first PY_GAMES games of the international
+# benchmark archive (`benches/scale.sh` builds it), the bundled sample
+# `fixtures/sample/archive.pdn`, and the annotated international games: the games of the
+# corpus's international files that hold a comment, a NAG or a variation, as their files write
+# them (the games `benches/reading_instructions.sh` repeats into its annotated input).
 #
 #   benches/validate_vs_py_draughts.sh                # 3,000 games, 7 runs of each -j
 #   RUNS=11 PY_GAMES=1000 benches/validate_vs_py_draughts.sh
@@ -134,3 +136,17 @@ sample=$WORK/intl-sample-$PY_GAMES.pdn
 awk -v n="$PY_GAMES" 'BEGIN { RS = ""; ORS = "\n\n" } { if (/^\[/) { if (++g > n) exit } print }' "$intl" > "$sample"
 compare "benchmark-archive" "$sample"
 compare "bundled-sample" fixtures/sample/archive.pdn
+
+corpus=${PDNKIT_CORPUS:-$here/../shared/corpus}
+annotated=$WORK/intl-annotated.pdn
+python3 - "$corpus/international" "$annotated" <<'EOF'
+import glob, re, sys
+games = []
+for f in sorted(glob.glob(sys.argv[1] + '/*.pdn')):
+    for game in re.split(rb'(?m)^(?=\[Event )', open(f, 'rb').read()):
+        movetext = re.sub(rb'(?m)^\[.*\]\s*$', b'', game)
+        if re.search(rb'[{($]', movetext):
+            games.append(game.rstrip() + b'\n\n')
+open(sys.argv[2], 'wb').write(b''.join(games))
+EOF
+compare "annotated" "$annotated"
