@@ -45,17 +45,19 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a
 # (JSONL) for the games py-draughts accepts.
 py_rate() {
     "$VENV/bin/python" - "$1" "$2" <<'PY'
-import json, sys, time
+import json, re, sys, time
 from draughts import StandardBoard
 text = open(sys.argv[1], encoding="utf-8").read()
 ours = [json.loads(l) for l in open(sys.argv[2])]
-# A game starts at a tag line that follows movetext (not another tag line).
+# A game starts at a tag line that follows movetext (not another tag line). A line that
+# starts with tags and goes on with moves (some files write a game on one line) is movetext;
+# what follows the tags of a tag line is a move only if it holds a digit.
 blocks, game, in_tags = [], [], False
 for line in text.split("\n"):
     if line.startswith("["):
         if not in_tags and any(l.strip() for l in game):
             blocks.append("\n".join(game)); game = []
-        in_tags = True
+        in_tags = not re.search(r'[0-9]', re.sub(r'\[[^\]]*\]', '', line))
     elif line.strip():
         in_tags = False
     game.append(line)
