@@ -4,7 +4,8 @@
 //!
 //! [`with_file_variant`] reads each file's first games ahead (at most [`WINDOW_GAMES`] games
 //! or [`WINDOW_BYTES`] bytes), replays those without tags under each candidate
-//! ([`VariantEvidence`], up to [`VariantEvidence::ENOUGH`] games with moves), and pairs every
+//! ([`VariantEvidence`], until one candidate leads by [`VariantEvidence::LEAD`] games, or up to
+//! [`VariantEvidence::ENOUGH`] games with moves), and pairs every
 //! item of the file with the decision. Memory stays bounded by the window; standard input is
 //! read ahead in memory, never twice. Under a forced variant played on several boards, only the
 //! board is decided. A game whose tags alone name its rules is read no further than its tags
@@ -100,10 +101,15 @@ fn decide<'g>(
         None => VariantEvidence::default(),
     };
     for raw in games {
+        let tagged = raw.text.contains("[GameType") || raw.text.contains("[Variant");
+        // Once a candidate leads, a game without tags changes nothing: not even read.
+        if !tagged && evidence.leads() {
+            continue;
+        }
         // A game whose tags name its rules adds them alone (past enough games with moves a
         // game with moves adds nothing, which only its moves can tell).
         if !evidence.is_enough()
-            && (raw.text.contains("[GameType") || raw.text.contains("[Variant"))
+            && tagged
             && let Some(header) = pdn::fast::readable_header(raw, fast_paths)
             && evidence.add_tags(&tags_only(raw, header))
         {

@@ -128,6 +128,27 @@ impl VariantEvidence {
         self.with_moves + self.board_games >= Self::ENOUGH
     }
 
+    /// Games whose moves replay under one candidate more than under any other, past which
+    /// that candidate is the archive's variant: the games left could only turn the tally with
+    /// as many more replaying under another alone, and such games keep their own variant
+    /// anyway (`in_archive`). A file's first few games then decide it, not its whole window.
+    pub const LEAD: u32 = 8;
+
+    /// True once one candidate leads every other by [`Self::LEAD`] games: further games without
+    /// tags add nothing to the decision (callers skip them unread).
+    pub fn leads(&self) -> bool {
+        let Some(best) = self.tallies.iter().map(|t| t.1).max() else {
+            return false;
+        };
+        let mut leaders = self.tallies.iter().filter(|t| t.1 == best);
+        leaders.next().is_some()
+            && leaders.next().is_none()
+            && self
+                .tallies
+                .iter()
+                .all(|t| t.1 == best || best - t.1 >= Self::LEAD)
+    }
+
     /// The decision for an archive of `games` (all of them, or its first ones): each added
     /// until [`Self::is_enough`], then only those without moves (cheap to add).
     pub fn of_games<'g, 'a: 'g>(
@@ -135,7 +156,8 @@ impl VariantEvidence {
     ) -> Option<ArchiveVariant> {
         let mut evidence = VariantEvidence::default();
         for game in games {
-            if evidence.is_enough() && game.mainline_moves().next().is_some() {
+            if (evidence.is_enough() || evidence.leads()) && game.mainline_moves().next().is_some()
+            {
                 continue;
             }
             evidence.add(game);
@@ -181,6 +203,7 @@ impl VariantEvidence {
                 return;
             }
             Choice::Unknown(_) => return,
+            Choice::Guess if self.leads() => return,
             Choice::Guess => {}
         }
         let start = StartSpec::of(game);
@@ -361,11 +384,18 @@ impl VariantEvidence {
                 Some(&(v, g, _)) if g == games => self.tie_break(variant, v),
                 _ => "",
             };
+            // Cut short by a lead or by the most games read, the evidence is the file's first
+            // games, not all of them.
+            let first = if self.leads() || self.is_enough() {
+                "first "
+            } else {
+                ""
+            };
             return Some((
                 variant,
                 format!(
-                    "the moves of {games} of its {} games with moves replay under it ({plies} \
-                     plies){tie}{also}",
+                    "the moves of {games} of its {first}{} games with moves replay under it \
+                     ({plies} plies){tie}{also}",
                     self.with_moves
                 ),
             ));
