@@ -96,10 +96,19 @@ fn decide<'g>(
     if forced.is_none() {
         games.clone().find(|raw| !raw.text.contains("[GameType"))?;
     }
-    let mut evidence = match forced {
+    let evidence = match forced {
         Some(v) => VariantEvidence::forced(v),
         None => VariantEvidence::default(),
     };
+    decide_from(games, evidence, fast_paths)
+}
+
+/// [`decide`], adding `games` to `evidence`.
+fn decide_from<'g>(
+    games: impl Iterator<Item = &'g RawGame>,
+    mut evidence: VariantEvidence,
+    fast_paths: bool,
+) -> Option<ArchiveVariant> {
     for raw in games {
         let tagged = raw.text.contains("[GameType") || raw.text.contains("[Variant");
         // Once a candidate leads, a game without tags changes nothing: not even read.
@@ -197,5 +206,86 @@ mod tests {
             }
         }
         assert!(decided > 10, "only {decided} decisions made");
+    }
+
+    fn fixture(name: &str) -> String {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+        std::fs::read_to_string(root.join(name)).unwrap()
+    }
+
+    #[test]
+    fn a_lead_of_eight_games_decides_without_the_rest_of_the_file() {
+        // Six international games three times: the lead is reached before the file's end.
+        let text = fixture("real-world/untagged-international.pdn").repeat(3);
+        let games = games(&text);
+        assert_eq!(games.len(), 18);
+        let decision = decide(games.iter(), None, true).expect("untagged games");
+        let (variant, why) = decision.untagged.expect("a variant for untagged games");
+        assert_eq!(variant, Variant::International);
+        let read: u32 = why
+            .split(" of its first ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no count of the first games read: {why}"));
+        assert!(
+            (VariantEvidence::LEAD..18).contains(&read),
+            "{read} games read: {why}"
+        );
+        // Reading every game decides the same, and says so without "first".
+        let whole = decide_from(games.iter(), VariantEvidence::default().without_lead(), true)
+            .expect("untagged games");
+        let (whole_variant, whole_why) = whole.untagged.expect("a variant");
+        assert_eq!(whole_variant, variant);
+        assert!(
+            whole_why.contains(" of its ") && !whole_why.contains(" first "),
+            "{whole_why}"
+        );
+    }
+
+    #[test]
+    fn a_close_race_reads_every_game() {
+        // Russian games, most of which replay under Brazilian rules too: no lead of eight.
+        let text = fixture("inputs/championship.utf8.pdn");
+        let games = games(&text);
+        let decision = decide(games.iter(), None, true).expect("untagged games");
+        let (variant, why) = decision.untagged.expect("a variant");
+        assert_eq!(variant, Variant::Russian);
+        assert!(why.contains("of its 12 games with moves"), "{why}");
+    }
+
+    #[test]
+    fn the_lead_decides_as_reading_every_game_on_every_file() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut paths = Vec::new();
+        files(&root.join("fixtures"), &mut paths);
+        if let Some(corpus) = std::env::var_os("PDNKIT_CORPUS") {
+            let before = paths.len();
+            files(std::path::Path::new(&corpus), &mut paths);
+            assert!(
+                paths.len() > before,
+                "PDNKIT_CORPUS is set but holds no PDN file: {corpus:?}"
+            );
+        }
+        let mut cut_short = 0;
+        for path in &paths {
+            let text = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
+            let games = games(&text);
+            let lead = decide(games.iter(), None, true);
+            let whole =
+                decide_from(games.iter(), VariantEvidence::default().without_lead(), true);
+            let variant = |d: &Option<ArchiveVariant>| {
+                d.as_ref()
+                    .map(|d| (d.untagged.as_ref().map(|u| u.0), d.boards.clone()))
+            };
+            assert_eq!(variant(&lead), variant(&whole), "{}", path.display());
+            let why = |d: &Option<ArchiveVariant>| {
+                d.as_ref()
+                    .and_then(|d| d.untagged.as_ref())
+                    .map(|u| u.1.clone())
+            };
+            cut_short += usize::from(why(&lead) != why(&whole));
+        }
+        assert!(cut_short > 0, "no file was decided by a lead");
     }
 }

@@ -69,6 +69,9 @@ pub struct VariantEvidence {
     board_games: u32,
     /// Per board of a variant played on several, what the games replayed on it show.
     boards: Vec<BoardTally>,
+    /// Every game is read, whatever lead a candidate has (for tests that hold the lead to the
+    /// whole window's decision).
+    no_lead: bool,
 }
 
 /// How the games of a variant whose GameType does not give the board replay on one of its
@@ -137,6 +140,9 @@ impl VariantEvidence {
     /// True once one candidate leads every other by [`Self::LEAD`] games: further games without
     /// tags add nothing to the decision (callers skip them unread).
     pub fn leads(&self) -> bool {
+        if self.no_lead {
+            return false;
+        }
         let Some(best) = self.tallies.iter().map(|t| t.1).max() else {
             return false;
         };
@@ -163,6 +169,14 @@ impl VariantEvidence {
             evidence.add(game);
         }
         evidence.decide()
+    }
+
+    /// This evidence, reading every game it is given whatever lead a candidate has.
+    pub fn without_lead(self) -> VariantEvidence {
+        VariantEvidence {
+            no_lead: true,
+            ..self
+        }
     }
 
     /// Evidence for an archive whose games are all played under `variant` (`--variant`): only
