@@ -354,13 +354,13 @@ impl Job<'_, '_> {
                  use --variant to choose"
             )
         } else {
-            let other = candidates.iter().copied().filter(|&c| c != v).find(|&c| {
-                self.replay_with(Config::standard(c), Source::Guess, true)
-                    .moves_ok
+            let other = candidates.iter().copied().filter(|&c| c != v).find_map(|c| {
+                let probed = self.walk_with(Config::standard(c), Source::Guess, true);
+                probed.0.moves_ok.then_some((c, probed))
             });
             match other {
-                Some(w) => {
-                    r = self.replay_with(Config::standard(w), Source::Guess, false);
+                Some((w, probed)) => {
+                    r = self.after_probe(probed, Config::standard(w), Source::Guess);
                     format!(
                         "no GameType or Variant tag: played as {w}, under whose rules it \
                          replays, not as {v}, the variant of this file ({evidence}); use \
@@ -393,29 +393,28 @@ impl Job<'_, '_> {
                 format!("the board of this file ({})", b.evidence),
             ),
             None => {
-                let mut best: Option<Replayed> = None;
+                let mut best: Option<(Replayed, bool)> = None;
                 for board in v.boards() {
-                    let r = self.replay_with(choose::on_board(config, board), source, true);
-                    let better = best.as_ref().is_none_or(|b| r.plies.len() > b.plies.len());
-                    if r.moves_ok || better {
-                        let ok = r.moves_ok;
-                        best = Some(r);
+                    let probed = self.walk_with(choose::on_board(config, board), source, true);
+                    let better = best
+                        .as_ref()
+                        .is_none_or(|b| probed.0.plies.len() > b.0.plies.len());
+                    if probed.0.moves_ok || better {
+                        let ok = probed.0.moves_ok;
+                        best = Some(probed);
                         if ok {
                             break;
                         }
                     }
                 }
                 let best = best.expect("a variant has a board");
-                let on = best.config.expect("replayed under a config");
-                let how = if best.moves_ok {
+                let on = best.0.config.expect("replayed under a config");
+                let how = if best.0.moves_ok {
                     "on which its moves replay"
                 } else {
                     "on which the most of its moves replay"
                 };
-                (
-                    self.replay_with(on, source, false),
-                    format!("the board {how}"),
-                )
+                (self.after_probe(best, on, source), format!("the board {how}"))
             }
         };
         let chosen = r.config.expect("replayed under a config").rules();
@@ -457,10 +456,34 @@ impl Job<'_, '_> {
     /// Replays under `config`; with `probe`, only to find out whether the moves replay
     /// (stopping at the first error, without variations).
     pub(super) fn replay_with(&self, config: Config, source: Source, probe: bool) -> Replayed {
+        self.walk_with(config, source, probe).0
+    }
+
+    /// The whole replay under the config of `probed`, a probe's outcome ([`Self::walk_with`]):
+    /// the probe itself where it found no error and the game has no variation to replay (the
+    /// probe then walked every node as the whole replay does), else a new replay.
+    fn after_probe(&self, probed: (Replayed, bool), config: Config, source: Source) -> Replayed {
+        match probed {
+            (r, true) if self.options.mainline_only || !self.has_variations() => r,
+            _ => self.replay_with(config, source, false),
+        }
+    }
+
+    /// True when the main line holds a variation.
+    fn has_variations(&self) -> bool {
+        self.game
+            .body
+            .iter()
+            .any(|n| matches!(n, Node::Variation(_)))
+    }
+
+    /// [`Self::replay_with`], and whether the walk found no error (a probe that found none
+    /// walked the whole game).
+    fn walk_with(&self, config: Config, source: Source, probe: bool) -> (Replayed, bool) {
         let (start, number) = match self.start.state(config) {
             // The rules take the fast-path switch with the game.
             Ok((start, number)) => (start.with_fast_paths(self.options.fast_paths), number),
-            Err(d) => return self.not_replayed(Some(config), Some(source), d),
+            Err(d) => return (self.not_replayed(Some(config), Some(source), d), false),
         };
         let mut walker = Walker {
             options: self.options,
@@ -513,7 +536,7 @@ impl Job<'_, '_> {
             end_if_complete,
             drawn,
         ));
-        Replayed {
+        let replayed = Replayed {
             config: Some(config),
             source: Some(source),
             start: Some(start_position),
@@ -523,7 +546,8 @@ impl Job<'_, '_> {
             variation_plies: walker.variation_plies,
             end: Some(line.end),
             diagnostics,
-        }
+        };
+        (replayed, !walker.has_error)
     }
 }
 
