@@ -233,8 +233,12 @@ mod tests {
             "{read} games read: {why}"
         );
         // Reading every game decides the same, and says so without "first".
-        let whole = decide_from(games.iter(), VariantEvidence::default().without_lead(), true)
-            .expect("untagged games");
+        let whole = decide_from(
+            games.iter(),
+            VariantEvidence::default().without_lead(),
+            true,
+        )
+        .expect("untagged games");
         let (whole_variant, whole_why) = whole.untagged.expect("a variant");
         assert_eq!(whole_variant, variant);
         assert!(
@@ -272,8 +276,11 @@ mod tests {
             let text = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
             let games = games(&text);
             let lead = decide(games.iter(), None, true);
-            let whole =
-                decide_from(games.iter(), VariantEvidence::default().without_lead(), true);
+            let whole = decide_from(
+                games.iter(),
+                VariantEvidence::default().without_lead(),
+                true,
+            );
             let variant = |d: &Option<ArchiveVariant>| {
                 d.as_ref()
                     .map(|d| (d.untagged.as_ref().map(|u| u.0), d.boards.clone()))

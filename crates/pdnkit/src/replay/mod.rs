@@ -354,10 +354,14 @@ impl Job<'_, '_> {
                  use --variant to choose"
             )
         } else {
-            let other = candidates.iter().copied().filter(|&c| c != v).find_map(|c| {
-                let probed = self.walk_with(Config::standard(c), Source::Guess, true);
-                probed.0.moves_ok.then_some((c, probed))
-            });
+            let other = candidates
+                .iter()
+                .copied()
+                .filter(|&c| c != v)
+                .find_map(|c| {
+                    let probed = self.walk_with(Config::standard(c), Source::Guess, true);
+                    probed.0.moves_ok.then_some((c, probed))
+                });
             match other {
                 Some((w, probed)) => {
                     r = self.after_probe(probed, Config::standard(w), Source::Guess);
@@ -414,7 +418,10 @@ impl Job<'_, '_> {
                 } else {
                     "on which the most of its moves replay"
                 };
-                (self.after_probe(best, on, source), format!("the board {how}"))
+                (
+                    self.after_probe(best, on, source),
+                    format!("the board {how}"),
+                )
             }
         };
         let chosen = r.config.expect("replayed under a config").rules();
