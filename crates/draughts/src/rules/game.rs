@@ -3,7 +3,7 @@
 
 use super::mv::Move;
 use super::outcome::{self, DrawGate, Outcome};
-use super::position::{CaptureMove, Position, QuietMove, Role};
+use super::position::{CaptureMove, Position, QuietMove};
 use super::setup::FenError;
 use super::spec::DrawRule;
 use super::variant::{Config, Variant};
@@ -128,10 +128,7 @@ impl GameState {
 
     /// Plays `m` (from this position's move lists) and updates every counter.
     pub fn play(&mut self, m: &Move) {
-        let by_king = self
-            .position
-            .piece_at(m.from)
-            .is_some_and(|p| p.role == Role::King);
+        let by_king = self.position.king_at(m.from);
         self.keep_history(by_king && !m.is_capture());
         self.position.play(m);
         self.count_move(by_king, m.is_capture(), m.promotes);

@@ -364,6 +364,18 @@ impl Position {
         })
     }
 
+    /// Sets the board to White's pieces `own[0]`, Black's `own[1]` (disjoint), the kings among
+    /// them `kings`: as [`Self::set_piece`] square by square on an empty board, in one pass.
+    pub(crate) fn set_pieces(&mut self, own: [SquareSet; 2], kings: SquareSet) {
+        with_mut!(self, c, p => {
+            let bits = |set: SquareSet| set.iter().fold(Bits::ZERO, |b, sq| b | c.layout.bit(sq));
+            p.pieces = [bits(own[0]), bits(own[1])];
+            p.kings = bits(kings);
+            p.set_streak(0, Streak::default());
+            p.set_streak(1, Streak::default());
+        })
+    }
+
     /// Squares of `colour`'s pieces.
     pub fn pieces(&self, colour: Colour) -> SquareSet {
         with!(self, c, p => to_set(&c.layout, p.pieces[side_index(colour)]))
@@ -611,11 +623,19 @@ impl Position {
     /// Plays `m`, which must come from this position's move lists (legal moves, capture
     /// sequences, quiet moves or a capture prefix): the piece moves, captured pieces leave,
     /// promotion applies, the side to move changes.
+    #[inline]
     pub fn play(&mut self, m: &Move) {
         with_mut!(self, c, p => {
             let raw = to_raw(&c.layout, m);
             *p = p.apply(c, &raw);
         })
+    }
+
+    /// Whether a king stands on `sq` (what the draw counters ask of every move's start
+    /// square: one look at the kings, not the whole piece).
+    #[inline]
+    pub(crate) fn king_at(&self, sq: Square) -> bool {
+        with!(self, c, p => (p.kings & c.layout.bit(sq)).any())
     }
 
     /// When no capture is due, the quiet move from `from` to `to` if it is legal (`Some(None)`
@@ -799,7 +819,8 @@ fn to_raw<B: Bits>(layout: &Layout<B>, m: &Move) -> RawMove<B> {
         from: layout.bit_index(m.from),
         to: layout.bit_index(m.to),
         promote: m.promotes,
-        captured: m.captured.iter().fold(B::ZERO, |b, s| b | layout.bit(s)),
+        // The capture order lists the same squares as the set, without a search for bits.
+        captured: m.captures().iter().fold(B::ZERO, |b, &s| b | layout.bit(s)),
     }
 }
 

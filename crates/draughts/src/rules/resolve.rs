@@ -116,6 +116,7 @@ impl Resolver {
     ///
     /// # Errors
     /// Why no legal move fits: see [`ResolveError`].
+    #[inline]
     pub fn resolve(
         &mut self,
         pos: &Position,

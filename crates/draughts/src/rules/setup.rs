@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::position::{Piece, Position, Role};
+use super::position::{Position, Role};
 use super::spec::Rules;
 use crate::SquareToken;
 use crate::{Colour, Fen, FenGroup, FenItem, NotationKind};
@@ -78,27 +78,40 @@ impl Position {
     ) -> Result<Position, FenError> {
         let turn = fen.turn.ok_or(FenError::UnknownSideToMove)?;
         let names = notation.names();
-        let mut pos = Position::empty(rules, turn);
-        // The squares taken so far, kept here: a look at the board per piece costs more.
+        // The squares of each side and the kings, gathered first and set on the board at once
+        // (a look at the board per piece costs more); `taken` finds a square listed twice.
+        let mut own = [SquareSet::EMPTY; 2];
+        let mut kings = SquareSet::EMPTY;
         let mut taken = SquareSet::EMPTY;
         let geometry = rules.geometry;
+        // A man may not stand on its promotion rank: White's is the first `per_rank` squares
+        // (the top rank), Black's the last ones (what `Geometry::rank` counts, without a
+        // division per man).
+        let per_rank = geometry.per_rank();
+        let black_crowning = geometry.len() - per_rank;
         for group in &fen.groups {
             let colour = group.colour.ok_or(FenError::UnknownColour)?;
-            let crowning = match colour {
-                Colour::White => geometry.height() as i32 - 1,
-                Colour::Black => 0,
+            let side = match colour {
+                Colour::White => 0,
+                Colour::Black => 1,
+            };
+            let on_crowning = |sq: Square| match colour {
+                Colour::White => sq.index() < per_rank,
+                Colour::Black => sq.index() >= black_crowning,
             };
             for item in &group.items {
-                let role = if item.king { Role::King } else { Role::Man };
                 let mut place = |token: SquareToken, sq: Square| {
                     if taken.contains(sq) {
                         return Err(FenError::Duplicate(token));
                     }
-                    if role == Role::Man && geometry.rank(sq) == crowning {
+                    if !item.king && on_crowning(sq) {
                         return Err(FenError::ManOnPromotionRank(token));
                     }
                     taken.insert(sq);
-                    pos.set_piece(sq, Some(Piece { colour, role }));
+                    own[side].insert(sq);
+                    if item.king {
+                        kings.insert(sq);
+                    }
                     Ok(())
                 };
                 if item.range_end.is_none() {
@@ -114,17 +127,15 @@ impl Position {
                 }
             }
         }
-        for colour in [Colour::White, Colour::Black] {
-            let (men, kings) = pos.count(colour);
+        for (side, colour) in [Colour::White, Colour::Black].into_iter().enumerate() {
+            let count = own[side].len();
             let max = rules.men_per_side();
-            if men + kings > max {
-                return Err(FenError::TooManyPieces {
-                    colour,
-                    count: men + kings,
-                    max,
-                });
+            if count > max {
+                return Err(FenError::TooManyPieces { colour, count, max });
             }
         }
+        let mut pos = Position::empty(rules, turn);
+        pos.set_pieces(own, kings);
         if rules.king_move_limit.is_some() {
             for extra in fen.extras.iter().filter(|e| e.starts_with('+')) {
                 set_streaks(&mut pos, extra, notation);
