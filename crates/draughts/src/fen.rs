@@ -211,42 +211,85 @@ fn parse_items(list: &str, base: usize) -> Result<Vec<FenItem>, ParseFenError> {
     if trim(list).is_empty() {
         return Ok(Vec::new());
     }
-    let mut items = Vec::with_capacity(list.bytes().filter(|&c| c == b',').count() + 1);
-    for (off, raw) in split_with_offsets(list, b',') {
-        let raw_start = trim_start(raw);
-        let at = base + off + (raw.len() - raw_start.len());
-        let item = trim(raw_start);
-        let fail = |message: String| ParseFenError {
-            offset: at,
-            message,
+    let bytes = list.as_bytes();
+    // Every item takes a square and a comma (or the end), two bytes at least.
+    let mut items = Vec::with_capacity(bytes.len().div_ceil(2));
+    let mut start = 0;
+    loop {
+        // Read in one pass: white space, the king mark, the square, and then the comma or the
+        // end that close the item (the items real files write); anything else after the
+        // square (a range, spaces, text) is read from the item's whole text.
+        let raw_rest = &list[start..];
+        let from = start + (raw_rest.len() - trim_start(raw_rest).len());
+        let (king, at) = match bytes.get(from) {
+            Some(b'K' | b'k') => (true, from + 1),
+            _ => (false, from),
         };
-        let (king, rest) = match item.as_bytes().first() {
-            Some(b'K' | b'k') => (true, &item[1..]),
-            _ => (false, item),
-        };
-        let (square, used) = parse_square_token(rest)
-            .ok_or_else(|| fail(format!("expected a square, found {item:?}")))?;
-        let tail = trim_start(&rest[used..]);
-        let range_end = if tail.is_empty() {
-            None
-        } else if let Some(end_text) = tail.strip_prefix('-') {
-            let end_text = trim(end_text);
-            match parse_square_token(end_text) {
-                Some((end, n)) if n == end_text.len() => Some(end),
-                _ => return Err(fail(format!("bad range end in {item:?}"))),
+        if let Some((square, used)) = crate::token::parse_square_bytes(&bytes[at..]) {
+            let next = at + used;
+            match bytes.get(next) {
+                None | Some(b',') => {
+                    items.push(FenItem {
+                        king,
+                        square,
+                        range_end: None,
+                    });
+                    if next == bytes.len() {
+                        return Ok(items);
+                    }
+                    start = next + 1;
+                    continue;
+                }
+                _ => {}
             }
-        } else {
-            return Err(fail(format!(
-                "unexpected text after the square in {item:?}"
-            )));
-        };
-        items.push(FenItem {
-            king,
-            square,
-            range_end,
-        });
+        }
+        let end = bytes[start..]
+            .iter()
+            .position(|&c| c == b',')
+            .map_or(bytes.len(), |i| start + i);
+        items.push(parse_item(&list[start..end], base + start)?);
+        if end == bytes.len() {
+            return Ok(items);
+        }
+        start = end + 1;
     }
-    Ok(items)
+}
+
+/// One item of a piece list, `raw` as written between its commas, `base` its offset in the
+/// FEN: what `parse_items` reads when the item is more than a square and its king mark.
+fn parse_item(raw: &str, base: usize) -> Result<FenItem, ParseFenError> {
+    let raw_start = trim_start(raw);
+    let at = base + (raw.len() - raw_start.len());
+    let item = trim(raw_start);
+    let fail = |message: String| ParseFenError {
+        offset: at,
+        message,
+    };
+    let (king, rest) = match item.as_bytes().first() {
+        Some(b'K' | b'k') => (true, &item[1..]),
+        _ => (false, item),
+    };
+    let (square, used) = parse_square_token(rest)
+        .ok_or_else(|| fail(format!("expected a square, found {item:?}")))?;
+    let tail = trim_start(&rest[used..]);
+    let range_end = if tail.is_empty() {
+        None
+    } else if let Some(end_text) = tail.strip_prefix('-') {
+        let end_text = trim(end_text);
+        match parse_square_token(end_text) {
+            Some((end, n)) if n == end_text.len() => Some(end),
+            _ => return Err(fail(format!("bad range end in {item:?}"))),
+        }
+    } else {
+        return Err(fail(format!(
+            "unexpected text after the square in {item:?}"
+        )));
+    };
+    Ok(FenItem {
+        king,
+        square,
+        range_end,
+    })
 }
 
 #[cfg(test)]
@@ -342,5 +385,41 @@ mod tests {
         assert_eq!(e.offset, 6);
         assert!(Fen::parse("W:W31-").is_err());
         assert!(Fen::parse("W:WK").is_err());
+    }
+
+    /// Items closed by their comma right after the square and items with more to read (white
+    /// space, a range, text) come out alike, and a fault names the item it is in.
+    #[test]
+    fn items_of_every_shape_are_read_alike() {
+        let fen = Fen::parse("W:W31,K32 ,k3, 33 - 35,a3,K36").unwrap();
+        let item = |king, square, range_end| FenItem {
+            king,
+            square,
+            range_end,
+        };
+        let num = SquareToken::Num;
+        assert_eq!(
+            fen.groups[0].items,
+            [
+                item(false, num(31), None),
+                item(true, num(32), None),
+                item(true, num(3), None),
+                item(false, num(33), Some(num(35))),
+                item(false, SquareToken::Alg { file: 0, rank: 3 }, None),
+                item(true, num(36), None),
+            ]
+        );
+        let e = Fen::parse("W:W31,,32").unwrap_err();
+        assert_eq!(
+            (e.offset, e.message.as_str()),
+            (6, "expected a square, found \"\"")
+        );
+        let e = Fen::parse("W:W31, 32x").unwrap_err();
+        assert_eq!(
+            (e.offset, e.message.as_str()),
+            (7, "unexpected text after the square in \"32x\"")
+        );
+        let e = Fen::parse("W:W31,1234").unwrap_err();
+        assert_eq!(e.offset, 6);
     }
 }

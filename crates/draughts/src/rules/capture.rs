@@ -91,6 +91,35 @@ pub(crate) fn generate<B: Bits, G: RuleSet<B>, S: Sink<B>>(
     filter: bool,
 ) {
     let (men, kings) = (capturing_men(rs, pos), capturing_kings(rs, pos));
+    search(rs, pos, sink, filter, men, kings);
+}
+
+/// [`generate`] for the one piece on `from` (a bit): under the free precedence rule, its
+/// captures as `generate` gives them (no other piece's capture can rule one out).
+pub(crate) fn generate_free_from<B: Bits, G: RuleSet<B>, S: Sink<B>>(
+    rs: G,
+    pos: &Pos<B>,
+    sink: &mut S,
+    from: B,
+) {
+    debug_assert!(rs.precedence() == Precedence::Free);
+    let (men, kings) = (
+        capturing_men(rs, pos) & from,
+        capturing_kings(rs, pos) & from,
+    );
+    search(rs, pos, sink, true, men, kings);
+}
+
+/// The search of [`generate`] from the capturing `men` and `kings` of the side to move.
+#[inline(always)]
+fn search<B: Bits, G: RuleSet<B>, S: Sink<B>>(
+    rs: G,
+    pos: &Pos<B>,
+    sink: &mut S,
+    filter: bool,
+    men: B,
+    kings: B,
+) {
     if men.is_empty() && kings.is_empty() {
         return;
     }
