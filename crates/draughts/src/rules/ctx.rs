@@ -218,13 +218,20 @@ fn start_men<B: Bits>(rules: &Rules, layout: &Layout<B>) -> Pos<B> {
 }
 
 /// The registry of built contexts of one word type: per rule set (by address) and setting of
-/// the fast-path switch.
-type Registry<B> = Mutex<Vec<(usize, bool, &'static Ctx<B>)>>;
+/// the fast-path switch, the context, or `None` when the board does not fit the word.
+type Registry<B> = Mutex<Vec<Entry<B>>>;
+
+/// One entry of a [`Registry`].
+type Entry<B> = (usize, bool, Option<&'static Ctx<B>>);
 
 /// A word type with a registry of built contexts and its fixed rule sets.
 pub(crate) trait Word: Bits {
     /// The registry for this word type.
     fn registry() -> &'static Registry<Self>;
+
+    /// Runs `f` on this thread's copy of the registry's entries it has asked for (read
+    /// without the lock: every game set up asks for a context).
+    fn with_local<R>(f: impl FnOnce(&mut Vec<Entry<Self>>) -> R) -> R;
 
     /// The first of this word's fixed rule sets whose every answer matches `ctx`'s.
     fn fixed_for(ctx: &Ctx<Self>) -> Option<FixedId>;
@@ -234,25 +241,51 @@ pub(crate) trait Word: Bits {
     /// matches it, if any; without, the context answers for itself.
     fn ctx(rules: &'static Rules, fast_paths: bool) -> Option<&'static Ctx<Self>> {
         let key = rules as *const Rules as usize;
-        let mut reg = Self::registry().lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&(_, _, c)) = reg.iter().find(|(k, f, _)| *k == key && *f == fast_paths) {
-            return Some(c);
+        let find = |entries: &[Entry<Self>]| {
+            entries
+                .iter()
+                .find(|(k, f, _)| *k == key && *f == fast_paths)
+                .map(|&(_, _, c)| c)
+        };
+        if let Some(found) = Self::with_local(|local| find(local)) {
+            return found;
         }
-        let layout = Layout::new(rules.geometry)?;
-        let ctx: &'static Ctx<Self> = Box::leak(Box::new(Ctx::new(rules, layout, fast_paths)));
-        reg.push((key, fast_paths, ctx));
-        Some(ctx)
+        let found = {
+            let mut reg = Self::registry().lock().unwrap_or_else(|e| e.into_inner());
+            match find(&reg) {
+                Some(found) => found,
+                None => {
+                    let built = Layout::new(rules.geometry).map(|layout| {
+                        let ctx: &'static Ctx<Self> =
+                            Box::leak(Box::new(Ctx::new(rules, layout, fast_paths)));
+                        ctx
+                    });
+                    reg.push((key, fast_paths, built));
+                    built
+                }
+            }
+        };
+        Self::with_local(|local| local.push((key, fast_paths, found)));
+        found
     }
 }
 
-/// [`Word`] for `u64` and `u128`: each needs a `static` registry of its own, which a generic
-/// function cannot declare.
+/// [`Word`] for `u64` and `u128`: each needs a `static` registry of its own (and a copy per
+/// thread), which a generic function cannot declare.
 macro_rules! impl_word {
     ($t:ty, $fixed_for:path) => {
         impl Word for $t {
             fn registry() -> &'static Registry<$t> {
                 static REGISTRY: Registry<$t> = Mutex::new(Vec::new());
                 &REGISTRY
+            }
+
+            fn with_local<R>(f: impl FnOnce(&mut Vec<Entry<$t>>) -> R) -> R {
+                thread_local! {
+                    static LOCAL: std::cell::RefCell<Vec<Entry<$t>>> =
+                        const { std::cell::RefCell::new(Vec::new()) };
+                }
+                LOCAL.with_borrow_mut(f)
             }
 
             fn fixed_for(ctx: &Ctx<$t>) -> Option<FixedId> {

@@ -292,7 +292,7 @@ pub(crate) fn single_jumps<B: Bits, G: RuleSet<B>>(
 
 /// The single jump of a man from bit `from` to bit `to` among the jumps of
 /// [`single_man_jumps`], if there is one.
-#[inline]
+#[inline(always)]
 pub(crate) fn single_jump_between<B: Bits, G: RuleSet<B>>(
     rs: G,
     pos: &Pos<B>,

@@ -158,6 +158,7 @@ impl<B: Bits> Layout<B> {
     }
 
     /// The square at a bit index.
+    #[inline]
     pub fn square(&self, bit: u32) -> Square {
         Square::new(self.square_of[bit as usize] as usize).expect("ghost bit used as a square")
     }

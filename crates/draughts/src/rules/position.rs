@@ -299,6 +299,10 @@ impl Position {
     /// setting. Positions are made with fast paths on; a caller that honours a switch (such as
     /// [`crate::fast_paths_default`], read at its edge) passes it here.
     pub fn with_fast_paths(self, on: bool) -> Position {
+        // Each setting has one context per rule set: the same setting keeps the position.
+        if self.fast_paths() == on {
+            return self;
+        }
         let inner = match self.inner {
             Inner::Small(c, p) => Inner::Small(u64::ctx(c.rules, on).expect("the same board"), p),
             Inner::Large(c, p) => Inner::Large(large_ctx(c.rules, on), p),
@@ -487,7 +491,7 @@ impl Position {
             if fast && let Some(lands) = engine::single_man_jumps(rs, p) {
                 if let Some(m) = engine::single_jump_between(rs, p, &lands, f, t) {
                     let taken = c.layout.square(m.captured.lowest());
-                    out.push(Move::capture(from, &[(taken, to)], m.promote));
+                    out.push(Move::one_capture(from, taken, to, m.promote));
                 }
                 return;
             }
@@ -825,6 +829,7 @@ fn to_set<B: Bits>(layout: &Layout<B>, b: B) -> SquareSet {
 }
 
 /// A listed move in the generator's terms (bit indices and the captured set).
+#[inline]
 fn to_raw<B: Bits>(layout: &Layout<B>, m: &Move) -> RawMove<B> {
     RawMove {
         from: layout.bit_index(m.from),
