@@ -30,19 +30,7 @@ mkdir "$inputs/untagged"
 for f in "$corpus"/international/*.pdn; do
     grep -q GameType "$f" || cp "$f" "$inputs/untagged/"
 done
-python3 - "$corpus/international" "$inputs/annotated-1M.pdn" <<'EOF'
-import glob, re, sys
-games = []
-for f in sorted(glob.glob(sys.argv[1] + '/*.pdn')):
-    for game in re.split(rb'(?m)^(?=\[Event )', open(f, 'rb').read()):
-        movetext = re.sub(rb'(?m)^\[.*\]\s*$', b'', game)
-        if re.search(rb'[{($]', movetext):
-            games.append(game.rstrip() + b'\n\n')
-data = b''
-while len(data) < 1000000:
-    data += b''.join(games)
-open(sys.argv[2], 'wb').write(data)
-EOF
+benches/annotated_games.py "$corpus/international" "$inputs/annotated-1M.pdn" 1000000
 
 instructions() {
     { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null || true; } \

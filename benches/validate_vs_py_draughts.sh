@@ -141,14 +141,5 @@ compare "bundled-sample" fixtures/sample/archive.pdn
 
 corpus=${PDNKIT_CORPUS:-$here/../shared/corpus}
 annotated=$WORK/intl-annotated.pdn
-python3 - "$corpus/international" "$annotated" <<'EOF'
-import glob, re, sys
-games = []
-for f in sorted(glob.glob(sys.argv[1] + '/*.pdn')):
-    for game in re.split(rb'(?m)^(?=\[Event )', open(f, 'rb').read()):
-        movetext = re.sub(rb'(?m)^\[.*\]\s*$', b'', game)
-        if re.search(rb'[{($]', movetext):
-            games.append(game.rstrip() + b'\n\n')
-open(sys.argv[2], 'wb').write(b''.join(games))
-EOF
+benches/annotated_games.py "$corpus/international" "$annotated"
 compare "annotated" "$annotated"

@@ -171,8 +171,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn reading_only_the_tags_decides_as_reading_the_games() {
+    /// The PDN files of the fixtures, and of the corpus when `PDNKIT_CORPUS` names it.
+    fn fixtures_and_corpus() -> Vec<std::path::PathBuf> {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let mut paths = Vec::new();
         files(&root.join("fixtures"), &mut paths);
@@ -184,6 +184,12 @@ mod tests {
                 "PDNKIT_CORPUS is set but holds no PDN file: {corpus:?}"
             );
         }
+        paths
+    }
+
+    #[test]
+    fn reading_only_the_tags_decides_as_reading_the_games() {
+        let paths = fixtures_and_corpus();
         let mut texts: Vec<String> = paths
             .iter()
             .map(|p| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned())
@@ -260,17 +266,7 @@ mod tests {
 
     #[test]
     fn the_lead_decides_as_reading_every_game_on_every_file() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let mut paths = Vec::new();
-        files(&root.join("fixtures"), &mut paths);
-        if let Some(corpus) = std::env::var_os("PDNKIT_CORPUS") {
-            let before = paths.len();
-            files(std::path::Path::new(&corpus), &mut paths);
-            assert!(
-                paths.len() > before,
-                "PDNKIT_CORPUS is set but holds no PDN file: {corpus:?}"
-            );
-        }
+        let paths = fixtures_and_corpus();
         let mut cut_short = 0;
         for path in &paths {
             let text = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
