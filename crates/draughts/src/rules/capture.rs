@@ -94,20 +94,25 @@ pub(crate) fn generate<B: Bits, G: RuleSet<B>, S: Sink<B>>(
     search(rs, pos, sink, filter, men, kings);
 }
 
-/// [`generate`] for the one piece on `from` (a bit): under the free precedence rule, its
-/// captures as `generate` gives them (no other piece's capture can rule one out).
-pub(crate) fn generate_free_from<B: Bits, G: RuleSet<B>, S: Sink<B>>(
+/// The legal captures of the piece on `from` (a bit), among others a sink that keeps only
+/// those may see: with `fast` under the free precedence rule that piece alone is searched (no
+/// other piece's capture can rule one of its captures out), else every piece, as [`generate`].
+pub(crate) fn generate_from<B: Bits, G: RuleSet<B>, S: Sink<B>>(
     rs: G,
     pos: &Pos<B>,
     sink: &mut S,
     from: B,
+    fast: bool,
 ) {
-    debug_assert!(rs.precedence() == Precedence::Free);
-    let (men, kings) = (
-        capturing_men(rs, pos) & from,
-        capturing_kings(rs, pos) & from,
-    );
-    search(rs, pos, sink, true, men, kings);
+    if fast && rs.precedence() == Precedence::Free {
+        let (men, kings) = (
+            capturing_men(rs, pos) & from,
+            capturing_kings(rs, pos) & from,
+        );
+        search(rs, pos, sink, true, men, kings);
+    } else {
+        generate(rs, pos, sink, true);
+    }
 }
 
 /// The search of [`generate`] from the capturing `men` and `kings` of the side to move.

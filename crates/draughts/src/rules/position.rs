@@ -10,7 +10,7 @@ use super::layout::Layout;
 use super::mv::{MAX_CAPTURES, Move};
 use super::precedence::{self, CaptureFacts};
 use super::sided::{Black, Sided, White};
-use super::spec::{PassingPromotion, Precedence, Rules};
+use super::spec::{PassingPromotion, Rules};
 use crate::Colour;
 use crate::{Geometry, Square, SquareSet};
 
@@ -497,13 +497,7 @@ impl Position {
             }
             let ends = Some((f, t));
             let mut sink = MoveSink::<_, false> { layout: &c.layout, out, merge: true, ends };
-            // Under the free precedence rule only the piece on `from` is searched: no other
-            // piece's capture can rule one of its captures out.
-            if fast && rs.precedence() == Precedence::Free {
-                capture::generate_free_from(rs, p, &mut sink, c.layout.bit(from));
-            } else {
-                capture::generate(rs, p, &mut sink, true);
-            }
+            capture::generate_from(rs, p, &mut sink, c.layout.bit(from), fast);
         })
     }
 
@@ -788,12 +782,7 @@ fn capture_lane_sided<B: Bits, G: RuleSet<B>>(
         found: None,
         several: false,
     };
-    // As in `Position::legal_captures_between`: under the free precedence rule, the one piece.
-    if c.fast_paths && rs.precedence() == Precedence::Free {
-        capture::generate_free_from(rs, p, &mut sink, B::bit(u32::from(f)));
-    } else {
-        capture::generate(rs, p, &mut sink, true);
-    }
+    capture::generate_from(rs, p, &mut sink, B::bit(u32::from(f)), c.fast_paths);
     match sink.found {
         Some(m) if !sink.several => Some(CaptureMove {
             lane: LaneMove {

@@ -156,14 +156,14 @@ impl VariantEvidence {
     }
 
     /// The decision for an archive of `games` (all of them, or its first ones): each added
-    /// until [`Self::is_enough`], then only those without moves (cheap to add).
+    /// until [`Self::is_enough`], then only those without moves (cheap to add); past a lead
+    /// ([`Self::leads`]) a game without tags adds nothing.
     pub fn of_games<'g, 'a: 'g>(
         games: impl IntoIterator<Item = &'g Game<'a>>,
     ) -> Option<ArchiveVariant> {
         let mut evidence = VariantEvidence::default();
         for game in games {
-            if (evidence.is_enough() || evidence.leads()) && game.mainline_moves().next().is_some()
-            {
+            if evidence.is_enough() && game.mainline_moves().next().is_some() {
                 continue;
             }
             evidence.add(game);
