@@ -41,12 +41,15 @@ fn agrees(raw: &RawGame, origin: &str) -> bool {
     true
 }
 
-/// Checks a plain game's words against the parser's tree.
+/// Checks a plain game's words against the parser's tree: its nodes but the NAGs, which the
+/// words pass over, and between the words nothing but white space and those NAGs.
 fn words_agree(raw: &RawGame, origin: &str) {
     let plain = read_plain(raw).unwrap_or_else(|| panic!("{origin}: plain but not read"));
     let game = parse_game(raw).unwrap_or_else(|e| panic!("{origin}: unreadable: {e}"));
     let words: Vec<PlainToken> = plain.tokens().collect();
-    for (word, node) in words.iter().zip(&game.body) {
+    let is_nag = |n: &Node| matches!(n, Node::Nag(_));
+    let parsed: Vec<&Node> = game.body.iter().filter(|n| !is_nag(n)).collect();
+    for (word, node) in words.iter().zip(&parsed) {
         if let (PlainToken::Move(m), Node::Move(parsed)) = (word, node) {
             assert!(
                 m.squares().eq(parsed.squares()),
@@ -66,9 +69,31 @@ fn words_agree(raw: &RawGame, origin: &str) {
     }
     let rebuilt = pdn::Game {
         body: words.iter().map(PlainToken::node).collect(),
-        ..plain.head
+        ..plain.head.clone()
     };
-    assert_eq!(rebuilt, game, "{origin}");
+    let without_nags = pdn::Game {
+        body: parsed.into_iter().cloned().collect(),
+        ..game.clone()
+    };
+    assert_eq!(rebuilt, without_nags, "{origin}");
+    let mut spans: Vec<pdn::Span> = words.iter().map(|w| w.node().span()).collect();
+    spans.extend(game.body.iter().filter(|n| is_nag(n)).map(Node::span));
+    spans.sort_by_key(|s| s.start);
+    let text = game.text;
+    let header_end = game.tags().last().map_or(0, |t| t.span.end as usize);
+    let terminator = game
+        .terminator
+        .as_ref()
+        .expect("a plain game is terminated");
+    let mut at = header_end;
+    for span in spans.iter().chain([&terminator.span]) {
+        let gap = &text[at..span.start as usize];
+        assert!(
+            gap.bytes().all(|c| c.is_ascii_whitespace()),
+            "{origin}: {gap:?} passed over"
+        );
+        at = span.end as usize;
+    }
 }
 
 /// Checks the notes read around a game's plain moves against the notes of the whole parse;
@@ -148,7 +173,7 @@ fn fixture_games_recognised_read_cleanly() {
 }
 
 /// PlainTokens of random games: plain ones, and others that sit next to the plain shape.
-const PLAIN_WORDS: [&str; 20] = [
+const PLAIN_WORDS: [&str; 28] = [
     "3.32-28",
     "10- 4",
     "1.",
@@ -169,8 +194,16 @@ const PLAIN_WORDS: [&str; 20] = [
     "1:6",
     "{[%clock w0:59:48 B0:59:55]}",
     "{a 2-0; b}",
+    "{a [b]\n 1. 32-28\r\n\n}",
+    "{\n}",
+    "32-28!",
+    "19-23?!$1",
+    "28x19$14",
+    "c3-d4!!",
+    "$2",
+    "$255$7",
 ];
-const EDGE_WORDS: [&str; 84] = [
+const EDGE_WORDS: [&str; 104] = [
     // A result glued to the next game's first move number, and lines that start again at
     // move 1: both end a game.
     "1-101.32-28",
@@ -257,6 +290,27 @@ const EDGE_WORDS: [&str; 84] = [
     ".",
     "32",
     "\u{c}",
+    // Comments over lines, marks and NAGs next to the plain shape.
+    "{a\n [b}",
+    "{a\r\n\t[%c]}",
+    "{\n[}",
+    "{a\n{b}",
+    "{a\u{b}b}",
+    "$",
+    "$0",
+    "$1234",
+    "$65536",
+    "$1x",
+    "$1.",
+    "32-28$",
+    "32-28!x",
+    "1-1!",
+    "1-1$1",
+    "!",
+    "?!",
+    "!!32-28",
+    "32-28!(?)",
+    "c3?",
 ];
 const BLANKS: [&str; 6] = [" ", "  ", "\n", "\r\n", "\t", "\r"];
 const TAGS: [&str; 12] = [

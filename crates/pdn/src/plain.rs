@@ -13,17 +13,23 @@
 //! terminator and the move count are checked around it.
 //!
 //! ```text
-//! game      = blank* (tag blank*)* ((word | comment) blank+)* terminator blank*
+//! game      = blank* (tag blank*)* ((word | nag+ | comment) blank+)* terminator blank*
 //! tag       = "[" Name (" " | "\t")* "\"" value "\"]"    distinct names; the value without
 //!             control bytes or any of " \ [ ] { }; white space or the end after it
-//! word      = number "." | (number ".")? square (separator square)+
-//!           | (number ".")? square (separator square)* separator (" " | "\t")+ [1-9] [0-9]?
+//! word      = number "." | (number ".")? move ("!" | "?")* nag*
+//!                                                  (the move `1-1` only with marks: else
+//!                                                  the result)
+//! move      = square (separator square)+
+//!           | square (separator square)* separator (" " | "\t")+ [1-9] [0-9]?
 //!                                                  (fixed width: `10- 4`, `28x 19`)
 //! number    = [1-9] [0-9]{0,3}
 //! square    = [a-l]? [1-9] [0-9]?                  (numeric `32`, algebraic `c3`)
 //! separator = "-" | "x" | ":"
-//! comment   = "{" (printable ASCII but { } | " " | "\t")* "}"    on one line
+//! nag       = "$" [0-9] [0-9]? [0-9]?
+//! comment   = "{" (printable ASCII but { } | blank)* "}"
+//!                                                  (no "[" first on a line after its first)
 //! terminator = "*" | "2-0" | "0-2" | "1-1" | "1-0" | "0-1" | "0-0" | "1/2-1/2"
+//! blank     = " " | "\t" | "\n" | "\r"
 //! ```
 //!
 //! A pass that shows no notes may also let by games that differ from this shape only by
@@ -141,12 +147,24 @@ pub fn plain_game_extent(b: &[u8], eof: bool, notes: NotesPassed) -> Extent {
 }
 
 /// Whether a line of `moves` after their first starts again at move 1
-/// ([`lex::restarts_numbering`]).
+/// ([`lex::restarts_numbering`]). The lines of a comment are not looked at: the splitter
+/// reads no word in a comment.
 fn restarts_numbering_inside(moves: &[u8]) -> bool {
-    memchr::memchr2_iter(b'\n', b'\r', moves).any(|i| {
+    let mut from = 0;
+    while let Some(k) = memchr::memchr3(b'\n', b'\r', b'{', &moves[from..]) {
+        let i = from + k;
+        if moves[i] == b'{' {
+            // A comment of plain movetext is closed.
+            from = memchr::memchr(b'}', &moves[i..]).map_or(moves.len(), |c| i + c + 1);
+            continue;
+        }
         let line = &moves[i + 1..];
-        lex::restarts_numbering(&line[lex::leading_blanks(line)..])
-    })
+        if lex::restarts_numbering(&line[lex::leading_blanks(line)..]) {
+            return true;
+        }
+        from = i + 1;
+    }
+    false
 }
 
 /// The movetext of a game in the plain shape, up to its terminator.
@@ -267,8 +285,8 @@ fn too_many_moves(moves: &[u8]) -> bool {
 }
 
 /// Where the terminator must start in the text of one game whose movetext, from `from` to
-/// there, is plain: moves, move numbers and one-line comments the parser reads without error
-/// or note, and no more moves than it reads. `from` is where the parser's movetext starts
+/// there, is plain: moves, move numbers, NAGs and comments the parser reads without error or
+/// note, and no more moves than it reads. `from` is where the parser's movetext starts
 /// (after the tags and the white space after them); the byte before it, if any, must be a
 /// blank. Whether a terminator is there, and what follows it, is the parser's to read.
 pub fn plain_moves_end(text: &str, from: usize) -> Option<usize> {
@@ -281,22 +299,29 @@ pub fn plain_moves_end(text: &str, from: usize) -> Option<usize> {
     (!too_many_moves(&b[start..word])).then_some(word)
 }
 
-/// The moves of plain movetext: the words that end in a digit, outside comments.
+/// The moves of plain movetext: outside comments, the words that end in a digit or a
+/// strength mark, but those of NAGs alone (a NAG glued to a move ends the move's word).
 fn count_moves(movetext: &[u8]) -> usize {
-    let words_ending_in_digits = |text: &[u8]| {
-        text.windows(2)
-            .filter(|w| w[0].is_ascii_digit() & is_blank(w[1]))
-            .count()
+    // Word ends counted up, NAG starts down: each NAG alone ends in a digit later in the text.
+    let moves_in = |text: &[u8]| {
+        text.windows(2).fold(0usize, |n, w| {
+            let end = (w[0].is_ascii_digit() | matches!(w[0], b'!' | b'?')) & is_blank(w[1]);
+            let nag = is_blank(w[0]) & (w[1] == b'$');
+            n.wrapping_add(usize::from(end))
+                .wrapping_sub(usize::from(nag))
+        })
     };
+    // The movetext starts at a word, which no blank comes before.
+    let first_nag = usize::from(movetext.first() == Some(&b'$'));
     let mut moves = 0;
     let mut rest = movetext;
     // A comment of plain movetext is closed, and has a blank before and after it.
     while let Some(open) = memchr::memchr(b'{', rest) {
-        moves += words_ending_in_digits(&rest[..open]);
+        moves += moves_in(&rest[..open]);
         let close = memchr::memchr(b'}', &rest[open..]).map_or(rest.len(), |k| open + k + 1);
         rest = &rest[close..];
     }
-    moves + words_ending_in_digits(rest)
+    moves + moves_in(rest) - first_nag
 }
 
 /// Where the automaton of [`movetext_stop`] stopped.
@@ -312,7 +337,7 @@ enum Stopped {
 }
 
 /// Where the automaton of the plain movetext `b[start..]` stops (counted from `start`), at the
-/// first byte that is not part of a plain move, move number, comment or white space (the
+/// first byte that is not part of a plain move, move number, NAG, comment or white space (the
 /// terminator stops it too). [`Stopped::NotYet`] when the text ends first: no terminator. The
 /// byte before `start`, if any, is a blank.
 ///
@@ -393,7 +418,7 @@ fn step(state: u16, c: u8) -> u16 {
 enum Class {
     /// A space or a tab.
     Blank,
-    /// `\n` or `\r`: white space, but not inside a comment.
+    /// `\n` or `\r`: white space, also in a comment, where a line then starts.
     LineEnd,
     Zero,
     One,
@@ -406,6 +431,12 @@ enum Class {
     File,
     OpenBrace,
     CloseBrace,
+    /// `[`: in a comment, not at the start of a line after its first.
+    OpenBracket,
+    /// `$`, opening a NAG.
+    Dollar,
+    /// `!` or `?`, a move's strength marks.
+    Mark,
     /// Any other printable ASCII byte: only in comments.
     Text,
     /// Control bytes, DEL and bytes outside ASCII.
@@ -447,14 +478,23 @@ enum State {
     /// One or two digits of a square (or rank) after a separator.
     Square1,
     Square2,
-    /// Inside a comment, then just after it.
+    /// Inside a comment, at the start of one of its lines after the first (before or in the
+    /// blanks that start it), and just after it.
     Comment,
+    CommentLineStart,
     CommentEnd,
     /// The blanks after a separator in the fixed-width form `10- 4`, `28x 19`, then one or two
     /// digits of the square after them, which ends the move.
     SeparatorBlank,
     GapSquare1,
     GapSquare2,
+    /// A move's strength marks (`32-28!?`).
+    Marks,
+    /// A NAG's `$`, then one, two or three digits.
+    NagDollar,
+    Nag1,
+    Nag2,
+    Nag3,
     /// Not plain movetext (or a terminator). Both stop states come last.
     Stop,
     /// Inside a comment or a spaced move, at a byte they do not hold: not at a word.
@@ -474,6 +514,10 @@ const CLASS: [u8; 256] = {
     table[b'\r' as usize] = Class::LineEnd as u8;
     table[b'{' as usize] = Class::OpenBrace as u8;
     table[b'}' as usize] = Class::CloseBrace as u8;
+    table[b'[' as usize] = Class::OpenBracket as u8;
+    table[b'$' as usize] = Class::Dollar as u8;
+    table[b'!' as usize] = Class::Mark as u8;
+    table[b'?' as usize] = Class::Mark as u8;
     table[b'0' as usize] = Class::Zero as u8;
     table[b'1' as usize] = Class::One as u8;
     let mut c = b'2';
@@ -493,6 +537,11 @@ const CLASS: [u8; 256] = {
     table
 };
 
+const _: () = assert!(
+    (Class::Other as usize) < 16 && (State::StopInside as usize) < 32,
+    "a class fits in four bits, a state in five"
+);
+
 /// Transitions by class: `BY_CLASS[state << 4 | class]`; anything not listed stops.
 const BY_CLASS: [u8; 32 << 4] = {
     use Class as C;
@@ -509,6 +558,7 @@ const BY_CLASS: [u8; 32 << 4] = {
     // not at a word (and that stop is final too).
     let inside = [
         S::Comment,
+        S::CommentLineStart,
         S::SeparatorBlank,
         S::GapSquare1,
         S::GapSquare2,
@@ -602,7 +652,9 @@ const BY_CLASS: [u8; 32 << 4] = {
         k += 1;
     }
     t[at(S::Separator, C::File)] = S::File as u8;
-    // A comment holds the bytes of one line but braces and control bytes, ASCII only.
+    // A comment holds printable ASCII but braces, and white space but control bytes: none
+    // of it the parser remarks on, but a line after its first starting with `[` (the parser
+    // looks for a tag there).
     t[at(S::Between, C::OpenBrace)] = S::Comment as u8;
     let in_comment = [
         C::Blank,
@@ -613,14 +665,58 @@ const BY_CLASS: [u8; 32 << 4] = {
         C::Dash,
         C::OtherSeparator,
         C::File,
+        C::OpenBracket,
+        C::Dollar,
+        C::Mark,
         C::Text,
     ];
     let mut k = 0;
     while k < in_comment.len() {
         t[at(S::Comment, in_comment[k])] = S::Comment as u8;
+        t[at(S::CommentLineStart, in_comment[k])] = S::Comment as u8;
         k += 1;
     }
+    t[at(S::Comment, C::LineEnd)] = S::CommentLineStart as u8;
+    t[at(S::CommentLineStart, C::LineEnd)] = S::CommentLineStart as u8;
+    t[at(S::CommentLineStart, C::Blank)] = S::CommentLineStart as u8;
+    t[at(S::CommentLineStart, C::OpenBracket)] = S::StopInside as u8;
     t[at(S::Comment, C::CloseBrace)] = S::CommentEnd as u8;
+    t[at(S::CommentLineStart, C::CloseBrace)] = S::CommentEnd as u8;
+    // Strength marks glued to a move, NAGs glued to a move or its marks or standing alone
+    // (`32-28!? $1`, `32-28$1`): a NAG of up to three digits. `1-1` stays the result: with
+    // a NAG after it too, the parser reads a result there.
+    let moves = [
+        S::OneDashOne,
+        S::Square1,
+        S::Square2,
+        S::GapSquare1,
+        S::GapSquare2,
+    ];
+    let mut k = 0;
+    while k < moves.len() {
+        t[at(moves[k], C::Mark)] = S::Marks as u8;
+        if k > 0 {
+            t[at(moves[k], C::Dollar)] = S::NagDollar as u8;
+        }
+        k += 1;
+    }
+    t[at(S::Marks, C::Mark)] = S::Marks as u8;
+    t[at(S::Between, C::Dollar)] = S::NagDollar as u8;
+    let nags = [S::Marks, S::Nag1, S::Nag2, S::Nag3];
+    let mut k = 0;
+    while k < nags.len() {
+        t[at(nags[k], C::Dollar)] = S::NagDollar as u8;
+        t[at(nags[k], C::Blank)] = S::Between as u8;
+        t[at(nags[k], C::LineEnd)] = S::Between as u8;
+        k += 1;
+    }
+    let mut k = 0;
+    while k < 3 {
+        t[at(S::NagDollar, DIGITS[k])] = S::Nag1 as u8;
+        t[at(S::Nag1, DIGITS[k])] = S::Nag2 as u8;
+        t[at(S::Nag2, DIGITS[k])] = S::Nag3 as u8;
+        k += 1;
+    }
     // The fixed-width form: blanks after a separator, then the last square (its digits and
     // the blank ending it are among the transitions above). A word after the blanks is part of
     // the move, so anything else stops it inside, not at a word.
@@ -978,12 +1074,29 @@ mod tests {
             plain("1. 32-28 19-23 2. 28x 19 14- 23 3. 1- 7  7-\t1 4. 10-  4 33-28x 19 *"),
             Some(8)
         );
-        // Comments of one line, between words.
+        // Comments between words, on one line or several (a `[` inside, but not first on a
+        // line after the first).
         assert_eq!(
             plain("1. 32-28 {[%clock w1:29:52 B1:28:30]} 19-23 {a 2-0; (b) \"c\" [d]} 2-0"),
             Some(2)
         );
         assert_eq!(plain("{Annotated} 1. {x} c3-d4 {}\t{ 32-28 }\n*"), Some(1));
+        assert_eq!(
+            plain("{Two\nlines} 1. 32-28 {a [b]\r\n  2-0\n\n1. 33-28\r} 19-23 {\n} *"),
+            Some(2)
+        );
+        assert_eq!(plain("1. 32-28 {a\n b [c] 1-1\n} 1-1"), Some(1));
+        // Strength marks glued to moves, NAGs glued to them or standing alone.
+        assert_eq!(
+            plain("1. 32-28! 19-23?! 2. 28x19!!$1 14x23$14 3. c3-d4?$2$255 $1 $0 $999 $07 *"),
+            Some(5)
+        );
+        assert_eq!(
+            plain("$1 1. $2 32-28 10- 4!? 28x 19$3 {c}\n$4 2-0"),
+            Some(3)
+        );
+        assert_eq!(plain("1. 1-1! 1.1-1? 1-1!$3 *"), Some(3));
+        assert_eq!(plain("[Event \"a\"]\n$1\n1-1"), Some(0));
         // Names alike in their first seven bytes and length are told apart.
         assert_eq!(
             plain("[WhiteTitleA \"x\"]\n[WhiteTitleB \"y\"]\n1. 32-28 *"),
@@ -1008,20 +1121,15 @@ mod tests {
             "1. 32-28 2-0 {done}",
             "1. 32-28 2-0 3. 33-28",
             // Moves, numbers and tokens outside the plain shape.
-            "1. 32-28! *",
             "1. 32-28{c} *",
             "1. 32-28 {c}*",
             "1. 32-28 {c}19-23 *",
             "1.{c} 32-28 *",
-            "1. 32-28 {a\nb} *",
-            "1. 32-28 {a\r} *",
             "1. 32-28 {a{b} *",
             "1. 32-28 {é} *",
             "1. 32-28 {a\u{c}} *",
             "1. 32-28 {c *",
             "1. 32-28 } *",
-            "1. 32-28 {a 2-0\nb} *",
-            "1. 32-28 {a 1-1\nb} *",
             "1. 32-28 {a *\u{1}} *",
             "1. 32- 0-2",
             "1. 32- 28- 2-0",
@@ -1036,7 +1144,43 @@ mod tests {
             "1. 32- 8- 2-0",
             "1. 32- \n28 *",
             "1. 32-28 (33-28) *",
-            "1. 32-28 $1 *",
+            // Comments over lines with a tag-like line, unclosed, nested or with bytes the
+            // shape leaves out.
+            "1. 32-28 {a\n[Event \"x\"]} *",
+            "1. 32-28 {a\r\n \t[b} *",
+            "1. 32-28 {a\n\n[} *",
+            "{\n[Event \"x\"]} 1. 32-28 *",
+            "1. 32-28 {a\nb *",
+            "1. 32-28 {a\n{b} *",
+            "1. 32-28 {a\n}} *",
+            "1. 32-28 {a\u{b}b} *",
+            "1. 32-28 {a\n\u{c}} *",
+            "1. 32-28 {a\né} *",
+            "1. 32-28\n{a\nb}19-23 *",
+            // Marks and NAGs the parser remarks on or the shape leaves out.
+            "1. 32-28 ! *",
+            "1. 32-28 !? 19-23 *",
+            "1. 32-28!x *",
+            "1. 32-28!. *",
+            "1. 32-28(?) *",
+            "1. 32-28*",
+            "1. 32-28* *",
+            "1. 32-28 2-0!",
+            "1. 32-28 $ *",
+            "1. 32-28 $x *",
+            "1. 32-28 $1x *",
+            "1. 32-28 $1. *",
+            "1. 32-28 $1{c} *",
+            "1. 32-28 $1234 *",
+            "1. 32-28 $65536 *",
+            "1. 32-28 1-1$1",
+            "1. 32-28 2-0 $1",
+            "1. 32-28$ *",
+            "1. $1. 32-28 *",
+            "1.$1 32-28 *",
+            "1. c3! *",
+            "1. 32! *",
+            "1! 32-28 *",
             "1. c3d4 *",
             "1. c3 *",
             "1. c3. *",
@@ -1232,7 +1376,9 @@ mod tests {
 
     #[test]
     fn extents_of_plain_games_in_an_archive_read_in_parts() {
-        let first = "[Event \"a\"]\n[White \"Émile\"]\n1. 32-28 {a [b] 2-0} 19-23 2-0\n\n";
+        // A comment's lines are its own: one starting at move 1 ends no game.
+        let first = "[Event \"a\"]\n[White \"Émile\"]\n1. 32-28 {a [b] 2-0\n1. 33-28 [c]\n}\
+                     \n19-23! $1 2-0\n\n";
         let second = "[Event \"b\"]\n1. 32-28 *";
         let archive = format!("{first}{second}");
         let b = archive.as_bytes();
@@ -1267,7 +1413,8 @@ mod tests {
             "1. 32-28 2-0 [Event \"b\"]",
             "1. 32-28 2-0 {c}\n[Event \"b\"]",
             "1. 32-28 2-0 3. 33-28 *",
-            "1. 32-28 {c\n} 2-0\n[Event \"b\"]",
+            "1. 32-28 {c\n[d} 2-0\n[Event \"b\"]",
+            "1. 32-28 {c}\n1. 33-28 2-0\n[Event \"b\"]",
             "[Event \"a\"]x 1. 32-28 *\n[Event \"b\"]",
         ] {
             assert_eq!(

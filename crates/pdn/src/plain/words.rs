@@ -3,8 +3,9 @@
 //! needs nothing else of the text (`validate` judging a clean game).
 //!
 //! Only a game [`plain_head`](super::plain_head) recognises is read here, so every word is a
-//! move number, a move or a one-line comment, each as the parser would read it: a shortcut,
-//! never a second opinion (`tests/pdn_fast_paths.rs` holds the words to the parser's nodes).
+//! move number, a move (with its strength marks), a NAG or a comment, each as the parser
+//! would read it: a shortcut, never a second opinion (`tests/pdn_fast_paths.rs` holds the
+//! words to the parser's nodes). NAGs are passed over: no pass that plays the moves needs them.
 
 use std::borrow::Cow;
 
@@ -103,7 +104,7 @@ pub enum PlainToken<'a> {
     Number(MoveNumber),
     /// A move.
     Move(PlainMove<'a>),
-    /// A comment in braces, on one line.
+    /// A comment in braces.
     Comment(Comment<'a>),
 }
 
@@ -119,10 +120,10 @@ impl<'a> PlainToken<'a> {
 }
 
 /// A move of plain movetext: squares (`32`, `c3`) joined by `-`, `x` or `:`, the last one
-/// perhaps after blanks (the fixed-width `10- 4`).
+/// perhaps after blanks (the fixed-width `10- 4`), and perhaps strength marks (`32-28!?`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlainMove<'a> {
-    /// The move as written.
+    /// The move as written, without its strength marks.
     pub text: &'a str,
     /// Where it starts in the game's text.
     pub start: u32,
@@ -133,6 +134,8 @@ pub struct PlainMove<'a> {
     /// Its first and last squares, when each is a number or a letter and a number of one or
     /// two digits (as [`Self::squares`] reads them).
     ends: Option<(SquareToken, SquareToken)>,
+    /// The strength marks glued to it, if any.
+    strength: Option<&'a str>,
 }
 
 impl<'a> PlainMove<'a> {
@@ -154,12 +157,13 @@ impl<'a> PlainMove<'a> {
     /// The move as the parser reads it.
     pub fn as_move(&self) -> Move<'a> {
         let start = self.start as usize;
+        let marks = self.strength.map_or(0, str::len);
         Move {
             text: self.text,
-            strength: None,
+            strength: self.strength,
             len: self.len,
             form: MoveForm::Squares,
-            span: Span::new(start, start + self.text.len()),
+            span: Span::new(start, start + self.text.len() + marks),
         }
     }
 }
@@ -208,7 +212,7 @@ impl<'a> Iterator for PlainTokens<'a> {
         if let Some(word) = self.common_word(b, i) {
             return Some(word);
         }
-        Some(self.other_word(i))
+        self.other_word(i)
     }
 }
 
@@ -254,8 +258,8 @@ impl<'a> PlainTokens<'a> {
                 u16::from(e0)
             }
         };
-        // A third digit or a further square: the general reading.
-        if digit(b[i]) <= 9 || matches!(b[i], b'-' | b'x' | b':') {
+        // A third digit, a further square, strength marks or a NAG: the general reading.
+        if !is_blank(b[i]) {
             return None;
         }
         self.at = i;
@@ -265,23 +269,40 @@ impl<'a> PlainTokens<'a> {
             len: 2,
             dashed: sep == b'-',
             ends: Some((SquareToken::Num(first), SquareToken::Num(last))),
+            strength: None,
         }))
     }
 
     /// A word that is not one of [`Self::common_word`]'s, at `start`: a comment, or a word the
-    /// tokenizer reads (a move number, a move).
+    /// tokenizer reads (a move number, a move); NAGs are passed over, to the word after them
+    /// (`None` when the terminator comes first).
     #[inline(never)]
-    fn other_word(&mut self, start: usize) -> PlainToken<'a> {
+    fn other_word(&mut self, mut start: usize) -> Option<PlainToken<'a>> {
         let b = self.text.as_bytes();
+        if b[start] == b'$' {
+            while b[start] == b'$' {
+                start = skip_nags(b, start);
+                while is_blank(b[start]) {
+                    start += 1;
+                }
+                if start >= self.end {
+                    self.at = start;
+                    return None;
+                }
+            }
+            if let Some(word) = self.common_word(b, start) {
+                return Some(word);
+            }
+        }
         if b[start] == b'{' {
             let close =
                 start + memchr::memchr(b'}', &b[start..self.end]).expect("a closed comment");
             self.at = close + 1;
-            return PlainToken::Comment(Comment {
+            return Some(PlainToken::Comment(Comment {
                 text: &self.text[start + 1..close],
                 kind: CommentKind::Brace,
                 span: Span::new(start, close + 1),
-            });
+            }));
         }
         let word = token::scan(&b[start..self.end]);
         if word.number > 0 {
@@ -289,28 +310,47 @@ impl<'a> PlainTokens<'a> {
             let digits = &b[start..start + word.number - 1];
             let number = digits.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0'));
             self.at = start + word.number;
-            return PlainToken::Number(MoveNumber {
+            return Some(PlainToken::Number(MoveNumber {
                 number,
                 dots: 1,
                 span: Span::new(start, self.at),
-            });
+            }));
         }
-        self.at = start + word.moves;
-        let text = &self.text[start..self.at];
+        let end = start + word.moves;
+        let text = &self.text[start..end];
         let (mut first, mut last, mut dashed) = (None, None, true);
         for (separator, square) in token::Squares::new(text.as_bytes()) {
             first = first.or(Some(square));
             last = Some(square);
             dashed &= matches!(separator, None | Some(Separator::Dash));
         }
-        PlainToken::Move(PlainMove {
+        // Strength marks, then the NAGs glued to the move, passed over.
+        let marks = b[end..]
+            .iter()
+            .take_while(|&&c| matches!(c, b'!' | b'?'))
+            .count();
+        self.at = skip_nags(b, end + marks);
+        Some(PlainToken::Move(PlainMove {
             text,
             start: start as u32,
             len: word.squares,
             dashed,
             ends: first.zip(last),
-        })
+            strength: (marks > 0).then(|| &self.text[end..end + marks]),
+        }))
     }
+}
+
+/// Past the NAGs glued together at `b[i]` (none when no `$` is there). A blank or the
+/// terminator follows them.
+fn skip_nags(b: &[u8], mut i: usize) -> usize {
+    while b[i] == b'$' {
+        i += 1;
+        while b[i].is_ascii_digit() {
+            i += 1;
+        }
+    }
+    i
 }
 
 #[cfg(test)]
