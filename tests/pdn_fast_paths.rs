@@ -402,6 +402,64 @@ fn random_games_recognised_read_cleanly() {
     assert!(plain > 40_000 && edge_plain > 300, "{plain}, {edge_plain}");
 }
 
+/// An annotated game in the plain shape: comments over several lines (LF and CRLF), with
+/// `[` inside them, strength marks and NAGs glued to moves or standing alone.
+const ANNOTATED: &str = "[Event \"NK\"]\r\n[Result \"2-0\"]\r\n\r\n{ Both players\r\nmet \
+     before [2007]. }\n1. 32-28! $1 17-22 2. 28x17 { the usual\n  2.39-34 or [%eval 0.1]\n\t}\n\
+     11x22?! 3. 37-32$14 6-11!?$2$3 4. $4 41-37 { a\n1. 33-28 line } 2-0\n";
+
+/// Bytes that make or break the plain shape inside and around comments, marks and NAGs.
+const MUTATIONS: [&str; 16] = [
+    "{", "}", "[", "$", "!", "?", "\n", "\r", " ", "0", "7", "(", "-", "\u{b}", "é", "[A \"",
+];
+
+/// Every game one edit away from [`ANNOTATED`] (a byte deleted, or one of [`MUTATIONS`] put
+/// before or in place of it) is plain exactly when the parser reads it without note or error
+/// and the words reader agrees, or else left to the parser; the plain ones read as the
+/// parser reads them.
+#[test]
+fn games_one_edit_from_an_annotated_one_are_plain_only_where_the_parser_has_no_word() {
+    let base = RawGame::from_text(ANNOTATED);
+    assert!(agrees(&base, "the annotated game"), "not plain");
+    let (mut plain, mut clean_not_plain, mut noted) = (0, 0, 0);
+    for (at, c) in ANNOTATED.char_indices() {
+        let after = &ANNOTATED[at + c.len_utf8()..];
+        let before = &ANNOTATED[..at];
+        let mut edits = vec![format!("{before}{after}")];
+        for m in MUTATIONS {
+            edits.push(format!("{before}{m}{c}{after}"));
+            edits.push(format!("{before}{m}{after}"));
+        }
+        for text in edits {
+            let raw = RawGame::from_text(text.as_str());
+            let origin = format!("{text:?}");
+            let recognised = agrees(&raw, &origin);
+            plain += usize::from(recognised);
+            match parse_game(&raw) {
+                Ok(game) if game.notes.is_empty() => {
+                    clean_not_plain += usize::from(!recognised);
+                }
+                _ => {
+                    assert!(
+                        !recognised,
+                        "{origin}: plain, but the parser has a word on it"
+                    );
+                    noted += 1;
+                }
+            }
+        }
+    }
+    eprintln!(
+        "one edit away: {plain} plain, {clean_not_plain} clean but left to the parser, \
+         {noted} noted or unreadable"
+    );
+    // Most edits inside a comment keep the game plain; most elsewhere do not.
+    assert!(
+        plain > 2_000 && noted > 2_000 && clean_not_plain < plain,
+        "{plain}, {clean_not_plain}, {noted}"
+    );
+}
+
 /// What may stand after a tag or a terminator in a game outside the plain shape: notes (a
 /// literal `\r`, junk, a stray bracket, a tag), comments, `%` lines, and what is unreadable.
 const AROUND: [&str; 16] = [

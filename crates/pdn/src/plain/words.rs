@@ -87,7 +87,7 @@ pub fn empty_header<'b>(mut header: Vec<HeaderItem<'_>>) -> Vec<HeaderItem<'b>> 
 }
 
 impl<'a> Plain<'a> {
-    /// The words of the movetext, in order.
+    /// The words of the movetext, in order, but its NAGs.
     pub fn tokens(&self) -> PlainTokens<'a> {
         PlainTokens {
             text: self.head.text,
@@ -201,8 +201,9 @@ impl<'a> Iterator for PlainTokens<'a> {
         // The terminator follows the movetext: a byte is there after every word.
         let b = self.text.as_bytes();
         let mut i = self.at;
-        // The terminator is no blank: the blanks end by `self.end` at the latest.
-        while is_blank(b[i]) {
+        // The terminator is no blank: the blanks end by `self.end` at the latest. (Between
+        // the words of plain movetext, the bytes up to a space are blanks.)
+        while b[i] <= b' ' {
             i += 1;
         }
         if i >= self.end {
@@ -258,8 +259,9 @@ impl<'a> PlainTokens<'a> {
                 u16::from(e0)
             }
         };
-        // A third digit, a further square, strength marks or a NAG: the general reading.
-        if !is_blank(b[i]) {
+        // A third digit, a further square, strength marks or a NAG: the general reading. (In
+        // plain movetext, the bytes up to a space are blanks.)
+        if b[i] > b' ' {
             return None;
         }
         self.at = i;
