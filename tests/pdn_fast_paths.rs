@@ -762,3 +762,34 @@ fn a_plain_game_near_the_maximum_size_is_passed_by_however_it_is_read() {
         }
     }
 }
+
+/// A plain game whose comments run over lines (LF, CRLF and CR) is passed by, and the notes of
+/// the game after it are placed where the whole archive has them: the passed game's lines
+/// all count.
+#[test]
+fn notes_after_a_plain_game_with_comments_over_lines_keep_their_place() {
+    let first = "[Event \"a\"]\n1. 32-28 {one\r\ntwo\rthree\nfour} 19-23! $1\n{x\n y} 2-0\n\n";
+    let second = "[Event \"b\"]\n1. 32-28 {c\nd} 19-23 ! *\n";
+    let archive = format!("{first}{second}");
+    let options = SplitOptions {
+        fast_paths: true,
+        ..SplitOptions::default()
+    };
+    let cuts = pdn_support::all_cuts(Splitter::with_options(archive.as_bytes(), options));
+    assert!(matches!(cuts[0], Cut::Plain(_)), "{cuts:?}");
+    let Cut::Game(raw) = &cuts[1] else {
+        panic!("the second game is noted: {cuts:?}")
+    };
+    let game = parse_game(raw).expect("readable");
+    let [note] = game.notes.as_slice() else {
+        panic!("{:?}", game.notes)
+    };
+    // The spaced `!`, found in the archive's text.
+    let mark = first.len() + second.find(" ! ").expect("a spaced mark") + 1;
+    assert_eq!(
+        raw.position(note.span.start),
+        read::locate(&archive, 1, mark),
+        "{note:?}"
+    );
+    assert_eq!(raw.position(note.span.start).line, 11);
+}
