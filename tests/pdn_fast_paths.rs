@@ -173,7 +173,7 @@ fn fixture_games_recognised_read_cleanly() {
 }
 
 /// PlainTokens of random games: plain ones, and others that sit next to the plain shape.
-const PLAIN_WORDS: [&str; 28] = [
+const PLAIN_WORDS: [&str; 29] = [
     "3.32-28",
     "10- 4",
     "1.",
@@ -202,8 +202,9 @@ const PLAIN_WORDS: [&str; 28] = [
     "c3-d4!!",
     "$2",
     "$255$7",
+    "{café\n\u{a0}thé [x]}",
 ];
-const EDGE_WORDS: [&str; 104] = [
+const EDGE_WORDS: [&str; 107] = [
     // A result glued to the next game's first move number, and lines that start again at
     // move 1: both end a game.
     "1-101.32-28",
@@ -296,6 +297,9 @@ const EDGE_WORDS: [&str; 104] = [
     "{\n[}",
     "{a\n{b}",
     "{a\u{b}b}",
+    "{a\n\u{a0}[Event \"x\"]}",
+    "{a\n\u{85}[b}",
+    "{\u{7f}}",
     "$",
     "$0",
     "$1234",
@@ -409,8 +413,9 @@ const ANNOTATED: &str = "[Event \"NK\"]\r\n[Result \"2-0\"]\r\n\r\n{ Both player
      11x22?! 3. 37-32$14 6-11!?$2$3 4. $4 41-37 { a\n1. 33-28 line } 2-0\n";
 
 /// Bytes that make or break the plain shape inside and around comments, marks and NAGs.
-const MUTATIONS: [&str; 16] = [
-    "{", "}", "[", "$", "!", "?", "\n", "\r", " ", "0", "7", "(", "-", "\u{b}", "é", "[A \"",
+const MUTATIONS: [&str; 17] = [
+    "{", "}", "[", "$", "!", "?", "\n", "\r", " ", "0", "7", "(", "-", "\u{b}", "é", "\u{a0}",
+    "[A \"",
 ];
 
 /// Every game one edit away from [`ANNOTATED`] (a byte deleted, or one of [`MUTATIONS`] put
@@ -662,6 +667,10 @@ fn random_archives_passed_by_where_the_iterator_cuts_them() {
                 // Not UTF-8: the rest of the file is read as Windows-1252.
                 archive.extend_from_slice(b"[Event \"Caf\xe9\"]\n");
             }
+            if rng.below(50) == 0 {
+                // The same in a comment.
+                archive.extend_from_slice(b"[Event \"a\"]\n1. 32-28 {Caf\xe9\n} *\n\n");
+            }
             archive.extend_from_slice(random_game(&mut rng, 80).0.as_bytes());
             archive.extend_from_slice(rng.pick(&BETWEEN).as_bytes());
         }
@@ -792,4 +801,31 @@ fn notes_after_a_plain_game_with_comments_over_lines_keep_their_place() {
         "{note:?}"
     );
     assert_eq!(raw.position(note.span.start).line, 11);
+}
+
+/// A game passed by whose text is UTF-8 outside ASCII tells the decoder the file is UTF-8, as
+/// decoding it would: a later game with a broken byte is then read as UTF-8 either way.
+#[test]
+fn a_utf8_game_passed_by_counts_for_the_encoding_of_the_games_after_it() {
+    for first in [
+        "[White \"Émile\"]\n1. 32-28 *\n\n",
+        "[Event \"a\"]\n1. 32-28 {café} *\n\n",
+    ] {
+        let archive = [first.as_bytes(), b"[Event \"Caf\xe9\"]\n1. 32-28 *\n"].concat();
+        let options = SplitOptions {
+            fast_paths: true,
+            ..SplitOptions::default()
+        };
+        let games: Vec<RawGame> = Splitter::new(&archive[..])
+            .map(|g| g.expect("in memory"))
+            .collect();
+        assert_eq!(
+            games[1].encoding,
+            pdn::Encoding::for_label(b"utf-8").unwrap()
+        );
+        let cuts = pdn_support::all_cuts(Splitter::with_options(&archive[..], options));
+        assert!(matches!(cuts[0], Cut::Plain(_)), "{first:?}: {cuts:?}");
+        let passed = pdn_support::check_cuts(&cuts, &games, NotesPassed::None);
+        assert_eq!(passed, Ok(1), "{first:?}");
+    }
 }

@@ -111,6 +111,12 @@ impl Decoder {
         }
     }
 
+    /// Takes note of a game passed by without decoding ([`Self::decodes_as_is`]), as decoding
+    /// it would have: UTF-8 outside ASCII (`!ascii`) counts for the games after it.
+    pub fn passed_as_is(&mut self, ascii: bool) {
+        self.utf8_seen |= !ascii;
+    }
+
     /// Decodes one game.
     pub fn decode(&mut self, bytes: Vec<u8>) -> Decoded {
         let mut notes = Vec::new();

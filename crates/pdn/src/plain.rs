@@ -26,8 +26,9 @@
 //! square    = [a-l]? [1-9] [0-9]?                  (numeric `32`, algebraic `c3`)
 //! separator = "-" | "x" | ":"
 //! nag       = "$" [0-9] [0-9]? [0-9]?
-//! comment   = "{" (printable ASCII but { } | blank)* "}"
-//!                                                  (no "[" first on a line after its first)
+//! comment   = "{" (printable ASCII but { } | blank | any character outside ASCII)* "}"
+//!                                                  (no "[" on a line after its first after
+//!                                                  only blanks and characters outside ASCII)
 //! terminator = "*" | "2-0" | "0-2" | "1-1" | "1-0" | "0-1" | "0-0" | "1/2-1/2"
 //! blank     = " " | "\t" | "\n" | "\r"
 //! ```
@@ -99,8 +100,8 @@ pub const LOOKAHEAD: usize = 8;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Extent {
     /// The first `len` bytes are a game in the plain shape, followed by the `[` of the next
-    /// game or by the end of the input. `ascii` is false when a tag value holds other bytes
-    /// (the caller then checks they are UTF-8).
+    /// game or by the end of the input. `ascii` is false when a tag value or a comment holds
+    /// other bytes (the caller then checks they are UTF-8).
     Plain { len: usize, ascii: bool },
     /// The game is not in the plain shape, or another game does not follow it at a tag: the
     /// splitter must read it.
@@ -130,7 +131,8 @@ pub fn plain_game_extent(b: &[u8], eof: bool, notes: NotesPassed) -> Extent {
     if restarts_numbering_inside(&b[head.moves.clone()]) {
         return Extent::Other;
     }
-    let ascii = !head.high;
+    // Only comments hold bytes outside ASCII in plain movetext.
+    let ascii = !head.high && b[head.moves.clone()].is_ascii();
     let next = skip_blanks(b, head.after);
     let new_line = b[head.after..next]
         .iter()
@@ -439,7 +441,9 @@ enum Class {
     Mark,
     /// Any other printable ASCII byte: only in comments.
     Text,
-    /// Control bytes, DEL and bytes outside ASCII.
+    /// A byte outside ASCII: only in comments (of UTF-8 text, where that is not known yet).
+    High,
+    /// Control bytes and DEL.
     Other,
 }
 
@@ -503,6 +507,11 @@ enum State {
 
 const CLASS: [u8; 256] = {
     let mut table = [Class::Other as u8; 256];
+    let mut c = 0x80;
+    while c <= 0xFF {
+        table[c] = Class::High as u8;
+        c += 1;
+    }
     let mut c = b'!';
     while c <= b'~' {
         table[c as usize] = Class::Text as u8;
@@ -538,17 +547,17 @@ const CLASS: [u8; 256] = {
 };
 
 const _: () = assert!(
-    (Class::Other as usize) < 16 && (State::StopInside as usize) < 32,
-    "a class fits in four bits, a state in five"
+    (Class::Other as usize) < 32 && (State::StopInside as usize) < 32,
+    "a class and a state fit in five bits each"
 );
 
-/// Transitions by class: `BY_CLASS[state << 4 | class]`; anything not listed stops.
-const BY_CLASS: [u8; 32 << 4] = {
+/// Transitions by class: `BY_CLASS[state << 5 | class]`; anything not listed stops.
+const BY_CLASS: [u8; 32 << 5] = {
     use Class as C;
     use State as S;
-    let mut t = [S::Stop as u8; 32 << 4];
+    let mut t = [S::Stop as u8; 32 << 5];
     const fn at(state: State, class: Class) -> usize {
-        (state as usize) << 4 | class as usize
+        (state as usize) << 5 | class as usize
     }
     const DIGITS: [Class; 3] = [C::Zero, C::One, C::TwoToNine];
     const NONZERO: [Class; 2] = [C::One, C::TwoToNine];
@@ -567,8 +576,8 @@ const BY_CLASS: [u8; 32 << 4] = {
     let mut k = 0;
     while k < inside.len() {
         let mut class = 0;
-        while class < 16 {
-            t[(inside[k] as usize) << 4 | class] = S::StopInside as u8;
+        while class < 32 {
+            t[(inside[k] as usize) << 5 | class] = S::StopInside as u8;
             class += 1;
         }
         k += 1;
@@ -652,9 +661,9 @@ const BY_CLASS: [u8; 32 << 4] = {
         k += 1;
     }
     t[at(S::Separator, C::File)] = S::File as u8;
-    // A comment holds printable ASCII but braces, and white space but control bytes: none
-    // of it the parser remarks on, but a line after its first starting with `[` (the parser
-    // looks for a tag there).
+    // A comment holds text but braces and control bytes (white space but form feeds): none of
+    // it the parser remarks on, but a line after its first starting with `[` (the parser looks
+    // for a tag there).
     t[at(S::Between, C::OpenBrace)] = S::Comment as u8;
     let in_comment = [
         C::Blank,
@@ -669,6 +678,7 @@ const BY_CLASS: [u8; 32 << 4] = {
         C::Dollar,
         C::Mark,
         C::Text,
+        C::High,
     ];
     let mut k = 0;
     while k < in_comment.len() {
@@ -680,6 +690,9 @@ const BY_CLASS: [u8; 32 << 4] = {
     t[at(S::CommentLineStart, C::LineEnd)] = S::CommentLineStart as u8;
     t[at(S::CommentLineStart, C::Blank)] = S::CommentLineStart as u8;
     t[at(S::CommentLineStart, C::OpenBracket)] = S::StopInside as u8;
+    // The parser trims Unicode white space too before looking for a tag: a character outside
+    // ASCII keeps the line's start.
+    t[at(S::CommentLineStart, C::High)] = S::CommentLineStart as u8;
     t[at(S::Comment, C::CloseBrace)] = S::CommentEnd as u8;
     t[at(S::CommentLineStart, C::CloseBrace)] = S::CommentEnd as u8;
     // Strength marks glued to a move, NAGs glued to a move or its marks or standing alone
@@ -733,7 +746,7 @@ const NEXT: [u16; 32 << 8] = {
     let mut i = 0;
     while i < t.len() {
         let (state, byte) = (i >> 8, i & 0xFF);
-        t[i] = (BY_CLASS[state << 4 | CLASS[byte] as usize] as u16) << 8;
+        t[i] = (BY_CLASS[state << 5 | CLASS[byte] as usize] as u16) << 8;
         i += 1;
     }
     t
@@ -1086,6 +1099,7 @@ mod tests {
             Some(2)
         );
         assert_eq!(plain("1. 32-28 {a\n b [c] 1-1\n} 1-1"), Some(1));
+        assert_eq!(plain("1. 32-28 {é\n\u{a0}éx [c]\n€} 19-23 {Ω} *"), Some(2));
         // Strength marks glued to moves, NAGs glued to them or standing alone.
         assert_eq!(
             plain("1. 32-28! 19-23?! 2. 28x19!!$1 14x23$14 3. c3-d4?$2$255 $1 $0 $999 $07 *"),
@@ -1126,7 +1140,6 @@ mod tests {
             "1. 32-28 {c}19-23 *",
             "1.{c} 32-28 *",
             "1. 32-28 {a{b} *",
-            "1. 32-28 {é} *",
             "1. 32-28 {a\u{c}} *",
             "1. 32-28 {c *",
             "1. 32-28 } *",
@@ -1149,13 +1162,17 @@ mod tests {
             "1. 32-28 {a\n[Event \"x\"]} *",
             "1. 32-28 {a\r\n \t[b} *",
             "1. 32-28 {a\n\n[} *",
+            "1. 32-28 {a\n\u{a0}[Event \"x\"]} *",
+            "1. 32-28 {a\n\u{2028}\u{85} [b} *",
+            "1. 32-28 {a\né[} *",
+            "1. 32-28 é *",
+            "1. 32-28é *",
             "{\n[Event \"x\"]} 1. 32-28 *",
             "1. 32-28 {a\nb *",
             "1. 32-28 {a\n{b} *",
             "1. 32-28 {a\n}} *",
             "1. 32-28 {a\u{b}b} *",
             "1. 32-28 {a\n\u{c}} *",
-            "1. 32-28 {a\né} *",
             "1. 32-28\n{a\nb}19-23 *",
             // Marks and NAGs the parser remarks on or the shape leaves out.
             "1. 32-28 ! *",
@@ -1406,6 +1423,15 @@ mod tests {
                 "{cut}"
             );
         }
+        // Text outside ASCII in a comment: the caller checks the bytes are UTF-8.
+        let accented = format!("[Event \"a\"]\n1. 32-28 {{café\n}} 2-0\n{second}");
+        assert_eq!(
+            plain_game_extent(accented.as_bytes(), true, NotesPassed::None),
+            Extent::Plain {
+                len: accented.len() - second.len(),
+                ascii: false
+            }
+        );
         let last = Extent::Plain {
             len: second.len(),
             ascii: true,

@@ -477,6 +477,7 @@ impl<R: BufRead> Splitter<R> {
             len: hint.len as u64,
         };
         self.next_index += 1;
+        self.options.decoder.passed_as_is(hint.ascii);
         self.offset += hint.len as u64;
         self.line += hint.lines;
         self.column = if hint.lines > 0 {
