@@ -8,7 +8,7 @@
 //! which a step stays on the board, so one AND and one shift make a step.
 
 use super::bits::Bits;
-use crate::{Geometry, Square, Squares};
+use crate::{Geometry, Square, SquareSet, Squares};
 
 /// Direction indices. Opposite directions differ in the lowest bit.
 pub(crate) const UP_LEFT: usize = 0;
@@ -117,10 +117,51 @@ pub(crate) struct Layout<B> {
     pub promotion: [B; 2],
     bit_of: [u8; Square::MAX],
     square_of: Vec<u8>,
+    /// The bits as runs that the square numbering keeps in order (`None` past [`MAX_RUNS`]):
+    /// a set of bits becomes a set of squares by one shift and mask per run.
+    runs: Option<Vec<Run>>,
+    /// Every bit and square is below 64.
+    narrow: bool,
 }
 
 /// Marks a bit position that holds no square.
 const GHOST: u8 = u8::MAX;
+
+/// Most runs a layout converts by shifts; past it, bit by bit.
+const MAX_RUNS: usize = 12;
+
+/// Bits `bit..bit + len` hold squares `square..square + len`; `mask` has the `len` low bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Run {
+    bit: u32,
+    len: u32,
+    square: u32,
+    mask: u128,
+}
+
+/// The runs of `square_of` (ghost bits skipped), if there are at most [`MAX_RUNS`].
+fn runs(square_of: &[u8]) -> Option<Vec<Run>> {
+    let mut runs: Vec<Run> = Vec::new();
+    for (bit, &square) in square_of.iter().enumerate() {
+        if square == GHOST {
+            continue;
+        }
+        let (bit, square) = (bit as u32, u32::from(square));
+        match runs.last_mut() {
+            Some(r) if r.bit + r.len == bit && r.square + r.len == square => {
+                r.len += 1;
+                r.mask = r.mask << 1 | 1;
+            }
+            _ => runs.push(Run {
+                bit,
+                len: 1,
+                square,
+                mask: 1,
+            }),
+        }
+    }
+    (runs.len() <= MAX_RUNS).then_some(runs)
+}
 
 impl<B: Bits> Layout<B> {
     /// Builds the layout, or `None` when the board does not fit in `B`.
@@ -142,6 +183,8 @@ impl<B: Bits> Layout<B> {
             dirs: std::array::from_fn(|i| Dir::new(i, &plan)),
             promotion: plan.promotion.map(B::narrow),
             bit_of,
+            runs: runs(&square_of),
+            narrow: B::WIDTH <= 64 && geometry.all().all(|sq| sq.index() < 64),
             square_of,
         })
     }
@@ -166,6 +209,27 @@ impl<B: Bits> Layout<B> {
     /// Squares of a bitboard.
     pub fn squares(&self, b: B) -> impl Iterator<Item = Square> + '_ {
         b.singles().map(|s| self.square(s.lowest()))
+    }
+
+    /// The squares of the bits `b` (no ghost bit among them).
+    #[inline]
+    pub fn square_set(&self, b: B) -> SquareSet {
+        let Some(runs) = &self.runs else {
+            return self.squares(b).collect();
+        };
+        let bits = b.wide();
+        if self.narrow {
+            // Bits and squares below 64: shifts of one word, not two.
+            let bits = bits as u64;
+            let set = runs.iter().fold(0u64, |set, r| {
+                set | ((bits >> r.bit) & r.mask as u64) << r.square
+            });
+            return SquareSet::from_bits(u128::from(set));
+        }
+        SquareSet::from_bits(
+            runs.iter()
+                .fold(0, |set, r| set | ((bits >> r.bit) & r.mask) << r.square),
+        )
     }
 }
 
@@ -288,6 +352,46 @@ pub(crate) const fn plan(g: Geometry, width: u32) -> Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every board's sets of bits convert to the same squares by runs as bit by bit, and the
+    /// common boards have few enough runs to take the shifts.
+    #[test]
+    fn square_sets_by_runs_are_the_squares_bit_by_bit() {
+        fn check<B: Bits>(g: Geometry) -> bool {
+            let Some(l) = Layout::<B>::new(g) else {
+                return false;
+            };
+            let mut state = 0x2545_F491_4F6C_DD1Du64;
+            for _ in 0..200 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let random =
+                    (u128::from(state) << 64 | u128::from(state.rotate_left(29))) & l.board.wide();
+                for bits in [random, l.board.wide(), 0] {
+                    let b = B::narrow(bits);
+                    let expected: SquareSet = l.squares(b).collect();
+                    assert_eq!(l.square_set(b), expected, "{g:?}");
+                }
+            }
+            l.runs.is_some()
+        }
+        let mut by_runs = 0;
+        for g in [
+            Geometry::INTERNATIONAL,
+            Geometry::EIGHT,
+            Geometry::EIGHT_MIRRORED,
+            Geometry::TWELVE,
+            Geometry::TEN_BY_EIGHT,
+            Geometry::TURKISH,
+        ] {
+            by_runs += usize::from(check::<u64>(g));
+            by_runs += usize::from(check::<u128>(g));
+        }
+        // All but the mirrored 8x8 board (numbered against its bits) and the 12x12 board in 64
+        // bits (which does not fit).
+        assert_eq!(by_runs, 9);
+    }
 
     #[test]
     fn international_uses_shifts_5_and_6() {

@@ -382,12 +382,12 @@ impl Position {
 
     /// Squares of `colour`'s pieces.
     pub fn pieces(&self, colour: Colour) -> SquareSet {
-        with!(self, c, p => to_set(&c.layout, p.pieces[side_index(colour)]))
+        with!(self, c, p => to_set(c, p.pieces[side_index(colour)]))
     }
 
     /// Squares of all kings.
     pub fn kings(&self) -> SquareSet {
-        with!(self, c, p => to_set(&c.layout, p.kings))
+        with!(self, c, p => to_set(c, p.kings))
     }
 
     /// Number of pieces (men, kings) of `colour`.
@@ -813,8 +813,13 @@ fn quiet_into<B: Bits>(
     }));
 }
 
-fn to_set<B: Bits>(layout: &Layout<B>, b: B) -> SquareSet {
-    layout.squares(b).collect()
+/// The squares of bits `b`: by the layout's runs of bits (fast paths on), else bit by bit.
+fn to_set<B: Bits>(c: &Ctx<B>, b: B) -> SquareSet {
+    if c.fast_paths {
+        c.layout.square_set(b)
+    } else {
+        c.layout.squares(b).collect()
+    }
 }
 
 /// A listed move in the generator's terms (bit indices and the captured set).

@@ -135,6 +135,25 @@ struct Squares<'c> {
 }
 
 impl PlyColumns {
+    /// Columns with room for `plies` plies (one reservation a game, not one per ply grown).
+    fn with_capacity(plies: usize, fen_after: bool) -> PlyColumns {
+        PlyColumns {
+            ply: Vec::with_capacity(plies),
+            move_number: Vec::with_capacity(plies),
+            side: Vec::with_capacity(plies),
+            written: TextColumn::with_capacity(plies),
+            notation: TextColumn::with_capacity(plies),
+            from: Vec::with_capacity(plies),
+            to: Vec::with_capacity(plies),
+            captured: Vec::new(),
+            captures: Vec::with_capacity(plies),
+            promotion: Vec::with_capacity(plies),
+            masks: Vec::with_capacity(plies),
+            to_move: Vec::with_capacity(plies),
+            fen_after: fen_after.then(|| TextColumn::with_capacity(plies)),
+        }
+    }
+
     /// Adds a ply, written `written` (its first token; later hops are appended).
     fn push(&mut self, p: &Ply, written: &str, squares: &Squares<'_>) {
         let number = |sq| i16::from(squares.numbers.number(sq));
@@ -186,6 +205,14 @@ pub struct TextColumn {
 }
 
 impl TextColumn {
+    /// Room for `texts` texts of a move's length.
+    fn with_capacity(texts: usize) -> TextColumn {
+        TextColumn {
+            text: String::with_capacity(texts * 6),
+            ends: Vec::with_capacity(texts),
+        }
+    }
+
     /// Adds a text written by `write` into the string it is given.
     pub fn push_with(&mut self, write: impl FnOnce(&mut String)) {
         write(&mut self.text);
@@ -277,14 +304,13 @@ impl GameRows {
             key: move_keys(data).last().copied().unwrap_or_default(),
             diagnostics: r.diagnostics.iter().map(diagnostic_row).collect(),
         };
-        let mut plies = PlyColumns {
-            fen_after: fen_after.then(TextColumn::default),
-            ..PlyColumns::default()
-        };
         let (Some(tree), Some(replayed), Some(config)) = (data.game, data.replayed, data.config())
         else {
+            let plies = PlyColumns::with_capacity(0, fen_after);
             return GameRows { game, plies };
         };
+        let mut plies = PlyColumns::with_capacity(replayed.plies.len(), fen_after);
+        game.moves = TextColumn::with_capacity(replayed.plies.len());
         game.start_fen = replayed.start.map(|p| p.fen_text(&config.notation));
         let squares = Squares {
             config,
@@ -791,19 +817,19 @@ impl PliesBuilder {
     /// # Errors
     /// Never for rows appended through [`Self::append`].
     pub fn finish(&mut self, leave_out: &[&str]) -> Result<RecordBatch, ArrowError> {
-        let captured_offsets = match std::mem::take(&mut self.captured_offsets) {
+        let captured_offsets = match take_keeping_room(&mut self.captured_offsets) {
             offsets if offsets.is_empty() => vec![0],
             offsets => offsets,
         };
         let captured = ListArray::try_new(
             Arc::new(item_field(DataType::Int16)),
             OffsetBuffer::new(ScalarBuffer::from(captured_offsets)),
-            Arc::new(Int16Array::from(std::mem::take(&mut self.captured))),
+            Arc::new(Int16Array::from(take_keeping_room(&mut self.captured))),
             None,
         )?;
-        let int64 = |v: &mut Vec<i64>| Arc::new(Int64Array::from(std::mem::take(v))) as ArrayRef;
-        let int32 = |v: &mut Vec<i32>| Arc::new(Int32Array::from(std::mem::take(v))) as ArrayRef;
-        let int16 = |v: &mut Vec<i16>| Arc::new(Int16Array::from(std::mem::take(v))) as ArrayRef;
+        let int64 = |v: &mut Vec<i64>| Arc::new(Int64Array::from(take_keeping_room(v))) as ArrayRef;
+        let int32 = |v: &mut Vec<i32>| Arc::new(Int32Array::from(take_keeping_room(v))) as ArrayRef;
+        let int16 = |v: &mut Vec<i16>| Arc::new(Int16Array::from(take_keeping_room(v))) as ArrayRef;
         let [wm, wk, bm, bk, wm_hi, wk_hi, bm_hi, bk_hi] = &mut self.masks;
         let mut columns: Vec<ArrayRef> = vec![
             self.file.finish()?,
@@ -817,7 +843,7 @@ impl PliesBuilder {
             int16(&mut self.from),
             int16(&mut self.to),
             Arc::new(captured),
-            Arc::new(BooleanArray::from(std::mem::take(&mut self.promotion))),
+            Arc::new(BooleanArray::from(take_keeping_room(&mut self.promotion))),
             int64(wm),
             int64(wk),
             int64(bm),
@@ -834,6 +860,13 @@ impl PliesBuilder {
         self.bytes = 0;
         batch(plies_schema(self.fen_after), columns, leave_out)
     }
+}
+
+/// The values of `v`, leaving it room for as many: batches are of about one size, so the next
+/// fills it without growing it step by step.
+fn take_keeping_room<T>(v: &mut Vec<T>) -> Vec<T> {
+    let room = v.len();
+    std::mem::replace(v, Vec::with_capacity(room))
 }
 
 /// A string column built from whole texts and [`TextColumn`]s: the bytes and where each
@@ -864,13 +897,13 @@ impl StringsBuilder {
     }
 
     fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
-        let offsets = match std::mem::take(&mut self.offsets) {
+        let offsets = match take_keeping_room(&mut self.offsets) {
             offsets if offsets.is_empty() => vec![0],
             offsets => offsets,
         };
         let array = StringArray::try_new(
             OffsetBuffer::new(ScalarBuffer::from(offsets)),
-            Buffer::from_vec(std::mem::take(&mut self.bytes)),
+            Buffer::from_vec(take_keeping_room(&mut self.bytes)),
             None,
         )?;
         Ok(Arc::new(array))
