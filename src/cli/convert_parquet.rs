@@ -8,9 +8,9 @@ use std::ops::ControlFlow;
 use pdnkit::export::{GameRows, ParquetWriter, Partition};
 
 use super::convert::{ConvertArgs, PartitionBy, Tally, convert, naming};
-use super::input;
 use super::report::{Reporter, plural};
 use super::{GlobalArgs, Status};
+use super::{arenas, input};
 
 /// Runs `pdnkit convert --to parquet`.
 pub fn run(args: &ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
@@ -30,6 +30,8 @@ pub fn run(args: &ConvertArgs, global: &GlobalArgs) -> anyhow::Result<Status> {
     let files = input::default_stdin(args.files.clone());
     // Each game's rows hold every ply's columns: fewer batches in flight than for text out.
     let archive = input::archive(&files, global, args.replay.options()?).batches_per_job(2);
+    // The memory budget holds with one heap a job, not one a thread.
+    arenas::cap_to_jobs(archive.job_count());
     let reporter = Reporter::new(global, &files);
     let fen_after = args.fen;
     let openings = naming(args)?;

@@ -2,6 +2,7 @@
 //! shared input/output policy. No domain logic lives here.
 
 mod aliases;
+mod arenas;
 mod captures;
 mod convert;
 mod convert_parquet;

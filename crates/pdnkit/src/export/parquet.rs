@@ -79,12 +79,36 @@ const MAX_GROUP_ROWS: usize = 1 << 20;
 /// Columns of the plies table written without a dictionary: square numbers and ply counts
 /// take as much room as their dictionary indices, which ZSTD then cannot compress, and each
 /// value would be hashed for nothing. (Masks keep theirs: positions repeat across games.)
-const PLAIN_COLUMNS: [&[&str]; 5] = [
+const PLAIN_COLUMNS: [&[&str]; 11] = [
+    &["white_men_hi"],
+    &["white_kings_hi"],
+    &["black_men_hi"],
+    &["black_kings_hi"],
+    &["side"],
+    &["side_to_move"],
     &["from"],
     &["to"],
     &["captured", "list", "item"],
     &["ply"],
     &["move_number"],
+];
+
+/// Columns of the plies table written without a minimum and maximum per row group: no
+/// query is answered by the range of a bit mask or of a move's text (every row group holds
+/// most of them), and working the range out compares every value.
+const NO_STATISTICS: [&str; 12] = [
+    "white_men",
+    "white_kings",
+    "black_men",
+    "black_kings",
+    "white_men_hi",
+    "white_kings_hi",
+    "black_men_hi",
+    "black_kings_hi",
+    "side",
+    "side_to_move",
+    "move",
+    "notation",
 ];
 
 /// What a finished directory holds.
@@ -247,6 +271,10 @@ fn open(path: &Path, schema: SchemaRef, threads: usize) -> io::Result<ParquetFil
     for path in PLAIN_COLUMNS {
         let path = ColumnPath::new(path.iter().map(|p| p.to_string()).collect());
         properties = properties.set_column_dictionary_enabled(path, false);
+    }
+    for name in NO_STATISTICS {
+        let path = ColumnPath::new(vec![name.to_string()]);
+        properties = properties.set_column_statistics_enabled(path, EnabledStatistics::None);
     }
     ParquetFile::new(file, schema, properties.build(), threads).map_err(|e| parquet_error(path, e))
 }
