@@ -48,8 +48,8 @@ pub struct Openings {
     /// The line reaching each position (variant, position key); the first of the table when
     /// two lines reach the same position.
     by_position: HashMap<(Variant, u64), usize>,
-    /// The most plies of any line: no later position is looked up.
-    longest: u32,
+    /// The most plies of any line of each variant: no later position is looked up.
+    longest: HashMap<Variant, u32>,
 }
 
 /// Why a table could not be read: the line of the table and the cause.
@@ -193,7 +193,8 @@ impl Openings {
         self.by_position
             .entry((variant, key))
             .or_insert(self.lines.len());
-        self.longest = self.longest.max(plies);
+        let longest = self.longest.entry(variant).or_default();
+        *longest = (*longest).max(plies);
         self.lines.push(Opening {
             variant,
             name: name.to_string(),
@@ -213,12 +214,13 @@ impl Openings {
     /// order).
     pub fn name_of(&self, game: &CheckedGame<'_, '_>) -> Option<&Opening> {
         let (replayed, config) = (game.replayed?, game.config()?);
+        let longest = self.longest.get(&config.variant).copied()?;
         if replayed.start? != *GameState::new(*config).position() {
             return None;
         }
         // A transposition may take a few more plies than the line (exchanges in another
-        // order): look a little past the longest line.
-        let horizon = (self.longest as usize).saturating_mul(2).max(8);
+        // order): look a little past the variant's longest line.
+        let horizon = (longest as usize).saturating_mul(2).max(8);
         replayed
             .plies
             .iter()
