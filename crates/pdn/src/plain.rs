@@ -131,8 +131,12 @@ pub fn plain_game_extent(b: &[u8], eof: bool, notes: NotesPassed) -> Extent {
     if restarts_numbering_inside(&b[head.moves.clone()]) {
         return Extent::Other;
     }
-    // Only comments hold bytes outside ASCII in plain movetext.
-    let ascii = !head.high && b[head.moves.clone()].is_ascii();
+    // Only comments hold bytes outside ASCII in plain movetext: looked for from the first one
+    // on (a fold without early exit, which compiles to vector code).
+    let moves = &b[head.moves.clone()];
+    let moves_high = memchr::memchr(b'{', moves)
+        .is_some_and(|open| moves[open..].iter().fold(0, |acc, &c| acc | c) >= 0x80);
+    let ascii = !head.high && !moves_high;
     let next = skip_blanks(b, head.after);
     let new_line = b[head.after..next]
         .iter()
@@ -149,24 +153,18 @@ pub fn plain_game_extent(b: &[u8], eof: bool, notes: NotesPassed) -> Extent {
 }
 
 /// Whether a line of `moves` after their first starts again at move 1
-/// ([`lex::restarts_numbering`]). The lines of a comment are not looked at: the splitter
-/// reads no word in a comment.
+/// ([`lex::restarts_numbering`]). A line of a comment does not: the splitter reads no word in
+/// a comment.
 fn restarts_numbering_inside(moves: &[u8]) -> bool {
-    let mut from = 0;
-    while let Some(k) = memchr::memchr3(b'\n', b'\r', b'{', &moves[from..]) {
-        let i = from + k;
-        if moves[i] == b'{' {
-            // A comment of plain movetext is closed.
-            from = memchr::memchr(b'}', &moves[i..]).map_or(moves.len(), |c| i + c + 1);
-            continue;
-        }
+    memchr::memchr2_iter(b'\n', b'\r', moves).any(|i| {
         let line = &moves[i + 1..];
-        if lex::restarts_numbering(&line[lex::leading_blanks(line)..]) {
-            return true;
-        }
-        from = i + 1;
-    }
-    false
+        lex::restarts_numbering(&line[lex::leading_blanks(line)..]) && !in_comment(moves, i)
+    })
+}
+
+/// Whether byte `i` of plain movetext is inside a comment (which is closed, and holds no `{`).
+fn in_comment(moves: &[u8], i: usize) -> bool {
+    memchr::memrchr(b'{', &moves[..i]).is_some_and(|open| !moves[open..i].contains(&b'}'))
 }
 
 /// The movetext of a game in the plain shape, up to its terminator.
