@@ -67,6 +67,16 @@ impl Geometry {
         height: 8,
         squares: Squares::All,
     };
+    /// Every board a variant is played on, for tests that go over all of them.
+    #[cfg(test)]
+    pub(crate) const EVERY: [Geometry; 6] = [
+        Geometry::INTERNATIONAL,
+        Geometry::EIGHT,
+        Geometry::EIGHT_MIRRORED,
+        Geometry::TWELVE,
+        Geometry::TEN_BY_EIGHT,
+        Geometry::TURKISH,
+    ];
 
     pub(crate) const fn dark_unchecked(width: u8, height: u8, bottom_left: bool) -> Geometry {
         Geometry {
@@ -202,14 +212,7 @@ mod tests {
 
     #[test]
     fn coords_and_square_at_are_inverse_on_every_board() {
-        for g in [
-            Geometry::INTERNATIONAL,
-            Geometry::EIGHT,
-            Geometry::EIGHT_MIRRORED,
-            Geometry::TWELVE,
-            Geometry::TEN_BY_EIGHT,
-            Geometry::TURKISH,
-        ] {
+        for g in Geometry::EVERY {
             let mut n = 0;
             for sq in g.all() {
                 let (f, r) = g.coords(sq);

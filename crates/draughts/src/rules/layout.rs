@@ -377,14 +377,7 @@ mod tests {
             l.runs.is_some()
         }
         let mut by_runs = 0;
-        for g in [
-            Geometry::INTERNATIONAL,
-            Geometry::EIGHT,
-            Geometry::EIGHT_MIRRORED,
-            Geometry::TWELVE,
-            Geometry::TEN_BY_EIGHT,
-            Geometry::TURKISH,
-        ] {
+        for g in Geometry::EVERY {
             by_runs += usize::from(check::<u64>(g));
             by_runs += usize::from(check::<u128>(g));
         }
