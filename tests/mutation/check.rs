@@ -217,14 +217,39 @@ fn raw_prefix(raw: &RawGame, input: &[u8], offset: usize) -> usize {
     if raw.encoding == encoding_rs::UTF_8 && bytes.len() == raw.text.len() {
         return offset;
     }
-    if raw.encoding != encoding_rs::UTF_8 {
-        return raw.text[..offset].chars().count();
-    }
     let target = raw.text[..offset].chars().count();
-    char_starts(bytes)
+    char_starts_in(raw.encoding, bytes)
         .into_iter()
         .nth(target)
         .unwrap_or(bytes.len())
+}
+
+/// Where each character of `bytes` decoded as `encoding` starts: one byte a character in a
+/// single-byte encoding, one or more in Big5, Shift_JIS or UTF-16 (a broken sequence is one
+/// character, as the decoder writes it U+FFFD).
+fn char_starts_in(encoding: &'static encoding_rs::Encoding, bytes: &[u8]) -> Vec<usize> {
+    if encoding == encoding_rs::UTF_8 {
+        return char_starts(bytes);
+    }
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut starts = Vec::with_capacity(bytes.len());
+    // The first byte of the character the decoder has not written yet.
+    let mut pending = 0;
+    let mut out = String::with_capacity(64);
+    for i in 0..bytes.len() {
+        out.clear();
+        let last = i + 1 == bytes.len();
+        let _ = decoder.decode_to_string(&bytes[i..=i], &mut out, last);
+        // A byte that ends a character writes it; one that also breaks the sequence before it
+        // writes U+FFFD for that sequence first, and its own character starts at itself.
+        for (k, _) in out.chars().enumerate() {
+            starts.push(if k == 0 { pending } else { i });
+        }
+        if !out.is_empty() {
+            pending = i + 1;
+        }
+    }
+    starts
 }
 
 /// Where each character of `bytes`, read as UTF-8 with each broken sequence one U+FFFD,
@@ -297,8 +322,8 @@ fn check_tiling(input: &[u8], games: &[RawGame]) -> Result<(), String> {
     Ok(())
 }
 
-/// Line starts of the input and the characters before each byte (a byte of a game decoded
-/// as Windows-1252 is one character; in a UTF-8 game, lead bytes start characters).
+/// Line starts of the input and the characters before each byte, each game's bytes read in
+/// the encoding it was decoded in.
 struct LineMap<'i> {
     input: &'i [u8],
     bom: usize,
@@ -317,18 +342,16 @@ impl<'i> LineMap<'i> {
             }
         }
         // Where characters start: at lead bytes outside games; in a game, as it was decoded
-        // (every byte in a single-byte encoding; a broken UTF-8 sequence is one character).
+        // (`char_starts_in`).
         let mut starts_char: Vec<bool> = input.iter().map(|&b| b & 0xC0 != 0x80).collect();
         for g in games.iter().filter(|g| g.oversize.is_none()) {
             let range = g.byte_offset as usize..(g.byte_offset + g.byte_len) as usize;
             let Some(bytes) = input.get(range.clone()) else {
                 continue;
             };
-            starts_char[range.clone()].fill(g.encoding != encoding_rs::UTF_8);
-            if g.encoding == encoding_rs::UTF_8 {
-                for i in char_starts(bytes) {
-                    starts_char[range.start + i] = true;
-                }
+            starts_char[range.clone()].fill(false);
+            for i in char_starts_in(g.encoding, bytes) {
+                starts_char[range.start + i] = true;
             }
         }
         let mut chars = Vec::with_capacity(input.len() + 1);
@@ -909,4 +932,25 @@ fn first_difference(a: &str, b: &str) -> String {
         a.lines().count(),
         b.lines().count()
     )
+}
+
+/// The harness's own character starts follow the decoder: a Big5 pair, a UTF-16 unit pair and
+/// a broken sequence before an ASCII byte.
+#[test]
+fn character_starts_follow_the_decoder() {
+    assert_eq!(
+        char_starts_in(encoding_rs::BIG5, b"E5\xbaA5"),
+        vec![0, 1, 2, 4]
+    );
+    assert_eq!(
+        char_starts_in(encoding_rs::UTF_16LE, b"3\x002\x00"),
+        vec![0, 2]
+    );
+    // 0x81 starts a two-byte character in Big5; `A` (0x41) is a valid second byte, `-` is
+    // not, so the lead is broken and `-` is a character of its own.
+    assert_eq!(char_starts_in(encoding_rs::BIG5, b"\x81-1"), vec![0, 1, 2]);
+    assert_eq!(
+        char_starts_in(encoding_rs::WINDOWS_1252, b"\xe9t\xe9"),
+        vec![0, 1, 2]
+    );
 }
