@@ -1,7 +1,8 @@
 //! The `pdnkit` command: parse the arguments, run the subcommand, map the outcome to an exit
 //! code. Everything else lives in the library (`pdnkit::...`) or in `cli/`.
 
-// The one `unsafe` operation of the binary maps a file's blocks (`cli::prescan`).
+// The binary's two `unsafe` operations map a file's blocks (`cli::prescan`) and cap glibc's
+// heaps (`cli::arenas`).
 #![deny(unsafe_code)]
 
 mod cli;

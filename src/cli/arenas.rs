@@ -4,7 +4,7 @@
 //! and a heap keeps the memory freed into it for later. When rows are made on worker threads
 //! and freed on the consumer's, and columns encoded on yet other threads, each heap ends up
 //! holding a share of freed memory, and the peak grows with the number of heaps
-//! (`benches/RESULTS.md`, Parquet). One heap per job bounds it without slowing the jobs.
+//! (`benches/RESULTS.md`, Parquet). One heap per job bounds it, with no loss of time measured.
 
 /// Caps the heaps at `jobs` (at least one). Call before the run starts its threads; a heap
 /// already made stays. Elsewhere than glibc, nothing to do.
