@@ -200,16 +200,7 @@ impl<'a> Iterator for PlainTokens<'a> {
     fn next(&mut self) -> Option<PlainToken<'a>> {
         // The terminator follows the movetext: a byte is there after every word.
         let b = self.text.as_bytes();
-        let mut i = self.at;
-        // The terminator is no blank: the blanks end by `self.end` at the latest. (Between
-        // the words of plain movetext, the bytes up to a space are blanks.)
-        while b[i] <= b' ' {
-            i += 1;
-        }
-        if i >= self.end {
-            self.at = i;
-            return None;
-        }
+        let i = self.word_start(b, self.at)?;
         if let Some(word) = self.common_word(b, i) {
             return Some(word);
         }
@@ -275,6 +266,22 @@ impl<'a> PlainTokens<'a> {
         }))
     }
 
+    /// Where the next word starts, from `i` on past blanks; `None`, the words all read, when
+    /// the terminator comes first.
+    #[inline]
+    fn word_start(&mut self, b: &[u8], mut i: usize) -> Option<usize> {
+        // The terminator is no blank: the blanks end by `self.end` at the latest. (Between
+        // the words of plain movetext, the bytes up to a space are blanks.)
+        while b[i] <= b' ' {
+            i += 1;
+        }
+        if i >= self.end {
+            self.at = i;
+            return None;
+        }
+        Some(i)
+    }
+
     /// A word that is not one of [`Self::common_word`]'s, at `start`: a comment, or a word the
     /// tokenizer reads (a move number, a move); NAGs are passed over, to the word after them
     /// (`None` when the terminator comes first).
@@ -283,14 +290,7 @@ impl<'a> PlainTokens<'a> {
         let b = self.text.as_bytes();
         if b[start] == b'$' {
             while b[start] == b'$' {
-                start = skip_nags(b, start);
-                while is_blank(b[start]) {
-                    start += 1;
-                }
-                if start >= self.end {
-                    self.at = start;
-                    return None;
-                }
+                start = self.word_start(b, skip_nags(b, start))?;
             }
             if let Some(word) = self.common_word(b, start) {
                 return Some(word);
